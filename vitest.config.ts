@@ -1,0 +1,58 @@
+import { defineConfig, mergeConfig } from "vitest/config";
+import viteConfig from "./vite.config.ts";
+
+// One project per kind of test, so each runs in the environment it needs:
+// machines and units in node, views in jsdom, server against a real database,
+// end-to-end in real Chromium against the server that `npm start` runs.
+export default mergeConfig(
+  viteConfig,
+  defineConfig({
+    test: {
+      projects: [
+        {
+          extends: true,
+          test: { name: "machines", include: ["tests/machines/**/*.test.ts"], environment: "node" },
+        },
+        {
+          extends: true,
+          test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node" },
+        },
+        {
+          extends: true,
+          test: { name: "statecharts", include: ["tests/statecharts/**/*.test.ts"], environment: "node" },
+        },
+        {
+          extends: true,
+          test: {
+            name: "views",
+            include: ["tests/views/**/*.test.tsx"],
+            environment: "jsdom",
+            setupFiles: ["tests/views/setup.ts"],
+          },
+        },
+        {
+          extends: true,
+          test: {
+            name: "server",
+            include: ["tests/server/**/*.test.ts"],
+            environment: "node",
+            testTimeout: 30_000,
+            hookTimeout: 60_000,
+          },
+        },
+        {
+          extends: true,
+          test: {
+            name: "e2e",
+            include: ["tests/e2e/**/*.test.ts"],
+            environment: "node",
+            globalSetup: ["tests/e2e/global-setup.ts"],
+            testTimeout: 60_000,
+            hookTimeout: 120_000,
+            fileParallelism: false,
+          },
+        },
+      ],
+    },
+  }),
+);
