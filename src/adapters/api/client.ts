@@ -1,0 +1,65 @@
+import { ofetch, type FetchResponse } from "ofetch";
+import { ApiError, codeForStatus } from "./errors.ts";
+
+export interface Envelope<T> {
+  status: "success" | "error";
+  message: string;
+  data: T;
+}
+
+export interface ApiClientOptions {
+  /** `/api/v1` in the browser; an absolute URL when tests run against a real server. */
+  baseURL: string;
+  getToken: () => string | null;
+  getLocale: () => string;
+  /** Called on a 401 before the error is raised: the app clears stored auth and goes to /login. */
+  onUnauthorized: (error: ApiError) => void;
+}
+
+export interface ApiClient {
+  post<T = unknown>(path: string, body?: unknown): Promise<Envelope<T>>;
+  put<T = unknown>(path: string, body?: unknown): Promise<Envelope<T>>;
+}
+
+function envelopeOf(value: unknown): Partial<Envelope<unknown>> | null {
+  return value !== null && typeof value === "object" ? (value as Partial<Envelope<unknown>>) : null;
+}
+
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const fetcher = ofetch.create({
+    baseURL: options.baseURL,
+    retry: 0,
+    // Status handling is ours (spec section 8), so ofetch must not throw on its own.
+    ignoreResponseError: true,
+    onRequest({ options: request }) {
+      const token = options.getToken();
+      request.headers.set("Accept-Language", options.getLocale());
+      request.headers.set("Accept", "application/json");
+      if (token) request.headers.set("Authorization", `Bearer ${token}`);
+    },
+  });
+
+  async function call<T>(method: "POST" | "PUT", path: string, body: unknown): Promise<Envelope<T>> {
+    let response: FetchResponse<unknown>;
+    try {
+      response = await fetcher.raw(path, { method, body: (body ?? {}) as Record<string, unknown> });
+    } catch (cause) {
+      throw new ApiError("network", cause instanceof Error ? cause.message : String(cause));
+    }
+    const envelope = envelopeOf(response._data);
+    if (envelope?.status === "success" || response.status === 200) return response._data as Envelope<T>;
+
+    const code = codeForStatus(response.status);
+    const serverMessage = typeof envelope?.message === "string" && envelope.message ? envelope.message : null;
+    // Without a server message (a proxy's HTML page, say) the error text is all there is.
+    const message = serverMessage ?? (`${response.status} ${response.statusText}`.trim() || "Request failed");
+    const error = new ApiError(code, message, response.status, envelope?.data);
+    if (code === "unauthorized") options.onUnauthorized(error);
+    throw error;
+  }
+
+  return {
+    post: (path, body) => call("POST", path, body),
+    put: (path, body) => call("PUT", path, body),
+  };
+}

@@ -1,0 +1,31 @@
+import { I18nProvider } from "@lingui/react";
+import { i18n } from "@lingui/core";
+import { useSelector } from "@xstate/react";
+import { ActorsProvider, useAppActor, type AppActors } from "../actors/context.tsx";
+import { ProgressBar } from "../ui/ProgressBar.tsx";
+import { Toasts } from "../ui/Toasts.tsx";
+import { CatalogFailed } from "../ui/CatalogFailed.tsx";
+import { AppRouter } from "./AppRouter.tsx";
+
+function LocalizedApp() {
+  const locale = useAppActor("locale");
+  const phase = useSelector(locale, (state) => (state.context.active ? "ready" : state.value));
+  if (phase === "failed") return <CatalogFailed onRetry={() => locale.send({ type: "locale.retry" })} />;
+  // Nothing to show until the first catalog is in: its chunk is tiny and loads with the page.
+  if (phase !== "ready") return null;
+  return (
+    <I18nProvider i18n={i18n}>
+      <ProgressBar />
+      <AppRouter />
+      <Toasts />
+    </I18nProvider>
+  );
+}
+
+export function App({ actors }: { actors: AppActors }) {
+  return (
+    <ActorsProvider actors={actors}>
+      <LocalizedApp />
+    </ActorsProvider>
+  );
+}

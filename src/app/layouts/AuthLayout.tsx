@@ -1,0 +1,21 @@
+import type { ReactNode } from "react";
+import { Redirect } from "wouter";
+import { Brand } from "../../ui/Brand.tsx";
+import { LanguageSwitcher } from "../../ui/LanguageSwitcher.tsx";
+import { useIsAuthenticated } from "../../actors/hooks.ts";
+import { paths } from "../../lib/paths.ts";
+
+/** Auth pages: an authenticated user has nothing to do here and goes to the dashboard. */
+export function AuthLayout({ children }: { children: ReactNode }) {
+  const signedIn = useIsAuthenticated();
+  if (signedIn) return <Redirect to={paths.dashboard} replace />;
+  return (
+    <div className="auth-layout">
+      <header className="auth-header">
+        <Brand />
+        <LanguageSwitcher />
+      </header>
+      <main id="main" className="auth-card">{children}</main>
+    </div>
+  );
+}

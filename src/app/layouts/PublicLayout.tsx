@@ -1,0 +1,42 @@
+import type { ReactNode } from "react";
+import { Link } from "wouter";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { Brand } from "../../ui/Brand.tsx";
+import { LanguageSwitcher } from "../../ui/LanguageSwitcher.tsx";
+import { useIsAuthenticated } from "../../actors/hooks.ts";
+import { paths } from "../../lib/paths.ts";
+
+/** Plain public pages and partner pages: a simple header and footer, no access check. */
+export function PublicLayout({ children, variant = "public" }: { children: ReactNode; variant?: "public" | "partner" }) {
+  const { t } = useLingui();
+  const signedIn = useIsAuthenticated();
+  return (
+    <div className={`public-layout layout-${variant}`}>
+      <header className="site-header">
+        <Brand />
+        <nav aria-label={t`Main`} className="site-nav">
+          <Link href={paths.blog}>{t`Blog`}</Link>
+          <Link href={paths.contact}>{t`Contact`}</Link>
+          <Link href={paths.partners}>{t`Partners`}</Link>
+        </nav>
+        <div className="header-actions">
+          <LanguageSwitcher />
+          {signedIn ? (
+            <Link href={paths.dashboard} className="button button-primary">{t`Dashboard`}</Link>
+          ) : (
+            <>
+              <Link href={paths.login} className="button button-ghost">{t`Log in`}</Link>
+              <Link href={paths.signup} className="button button-primary">{t`Sign up`}</Link>
+            </>
+          )}
+        </div>
+      </header>
+      <main id="main" className="site-main">{children}</main>
+      <footer className="site-footer">
+        <p>
+          <Trans>© Sarraf. Crypto assets are volatile; trade only what you can afford to lose.</Trans>
+        </p>
+      </footer>
+    </div>
+  );
+}

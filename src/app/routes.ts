@@ -1,0 +1,44 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from "react";
+import { msg } from "@lingui/core/macro";
+import type { MessageDescriptor } from "@lingui/core";
+import { paths } from "../lib/paths.ts";
+
+/** The four layouts of spec section 2. */
+export type LayoutKind = "auth" | "dashboard" | "partner" | "public";
+
+export interface RouteEntry {
+  path: string;
+  layout: LayoutKind;
+  title: MessageDescriptor;
+  page: LazyExoticComponent<ComponentType>;
+}
+
+// Each page is its own chunk, so the home route loads only what it shows.
+const page = (load: () => Promise<{ default: ComponentType }>) => lazy(load);
+
+export const routes: readonly RouteEntry[] = [
+  { path: paths.home, layout: "public", title: msg`Buy, sell and exchange crypto`, page: page(() => import("../views/HomePage.tsx")) },
+  { path: paths.blog, layout: "public", title: msg`Blog`, page: page(() => import("../views/BlogPage.tsx")) },
+  { path: paths.contact, layout: "public", title: msg`Contact us`, page: page(() => import("../views/ContactPage.tsx")) },
+  { path: paths.login, layout: "auth", title: msg`Log in`, page: page(() => import("../views/auth/LoginPage.tsx")) },
+  { path: paths.signup, layout: "auth", title: msg`Sign up`, page: page(() => import("../views/auth/SignupPage.tsx")) },
+  { path: paths.verifyEmail, layout: "auth", title: msg`Verify your e-mail`, page: page(() => import("../views/auth/VerifyEmailPage.tsx")) },
+  { path: paths.forgotPassword, layout: "auth", title: msg`Forgot password`, page: page(() => import("../views/auth/ForgotPasswordPage.tsx")) },
+  { path: paths.resetPassword, layout: "auth", title: msg`Reset password`, page: page(() => import("../views/auth/ResetPasswordPage.tsx")) },
+  { path: paths.dashboard, layout: "dashboard", title: msg`Dashboard`, page: page(() => import("../views/dashboard/DashboardPage.tsx")) },
+  { path: paths.market, layout: "dashboard", title: msg`Market`, page: page(() => import("../views/dashboard/MarketPage.tsx")) },
+  { path: paths.exchange, layout: "dashboard", title: msg`Exchange`, page: page(() => import("../views/dashboard/ExchangePage.tsx")) },
+  { path: paths.portfolio, layout: "dashboard", title: msg`Portfolio`, page: page(() => import("../views/dashboard/PortfolioPage.tsx")) },
+  { path: paths.profile, layout: "dashboard", title: msg`Profile`, page: page(() => import("../views/dashboard/ProfilePage.tsx")) },
+  { path: paths.kyc, layout: "dashboard", title: msg`Identity verification`, page: page(() => import("../views/dashboard/KycPage.tsx")) },
+  { path: paths.withdrawals, layout: "dashboard", title: msg`Withdrawals`, page: page(() => import("../views/dashboard/WithdrawalsPage.tsx")) },
+  { path: paths.partners, layout: "partner", title: msg`Partners`, page: page(() => import("../views/partner/PartnersPage.tsx")) },
+  { path: paths.partner, layout: "partner", title: msg`Partner`, page: page(() => import("../views/partner/PartnerPage.tsx")) },
+];
+
+export const notFoundRoute: RouteEntry = {
+  path: "*",
+  layout: "public",
+  title: msg`Page not found`,
+  page: page(() => import("../views/NotFoundPage.tsx")),
+};
