@@ -19,5 +19,7 @@ export default defineConfig({
   build: {
     outDir: "dist",
     sourcemap: true,
+    // The size benchmark reads it to know which chunks each route loads.
+    manifest: true,
   },
 });

@@ -25,7 +25,7 @@ export default mergeConfig(
           extends: true,
           test: {
             name: "views",
-            include: ["tests/views/**/*.test.tsx"],
+            include: ["tests/views/**/*.test.{ts,tsx}"],
             environment: "jsdom",
             setupFiles: ["tests/views/setup.ts"],
           },

@@ -3,7 +3,7 @@ import { i18n } from "@lingui/core";
 import { useSelector } from "@xstate/react";
 import { ActorsProvider, useAppActor, type AppActors } from "../actors/context.tsx";
 import { ProgressBar } from "../ui/ProgressBar.tsx";
-import { Toasts } from "../ui/Toasts.tsx";
+import { Toasts } from "./Toasts.tsx";
 import { CatalogFailed } from "../ui/CatalogFailed.tsx";
 import { AppRouter } from "./AppRouter.tsx";
 

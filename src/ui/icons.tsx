@@ -1,7 +1,7 @@
 import type { ReactElement } from "react";
 
-const icon = (d: string): ReactElement => (
-  <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
+const icon = (d: string, flipInRtl = false): ReactElement => (
+  <svg className={flipInRtl ? "flip-rtl" : undefined} viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
     <path d={d} />
   </svg>
 );
@@ -14,5 +14,5 @@ export const icons = {
   profile: icon("M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM4 21a8 8 0 0 1 16 0"),
   kyc: icon("M12 3l8 3v6c0 5-3.5 8-8 9-4.5-1-8-4-8-9V6zM9 12l2 2 4-4"),
   withdrawals: icon("M12 3v12M7 10l5 5 5-5M4 21h16"),
-  logout: icon("M15 4h4v16h-4M10 8l-4 4 4 4M6 12h11"),
+  logout: icon("M15 4h4v16h-4M10 8l-4 4 4 4M6 12h11", true),
 };

@@ -1,0 +1,61 @@
+import { existsSync, readFileSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+import { buildIfStale } from "./build-if-stale.ts";
+
+// Prints the gzip size of the JavaScript the home route loads before first paint, and of
+// every chunk; flags any chunk with Firebase code that loads before a Firebase feature is used.
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+const budgetKb = 100;
+// Before first paint the app needs its entry, the page's chunk and the active language's catalog.
+const homeRoute = ["index.html", "src/views/HomePage.tsx", "locales/en/messages.po"];
+
+await buildIfStale();
+const manifest = JSON.parse(readFileSync("dist/.vite/manifest.json", "utf8")) as Manifest;
+const gzipKb = (file: string) => gzipSync(readFileSync(join("dist", file)), { level: 9 }).length / 1024;
+
+function staticClosure(keys: string[]): Set<string> {
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key) || !manifest[key]) return;
+    seen.add(key);
+    manifest[key].imports?.forEach(visit);
+  };
+  keys.forEach(visit);
+  return seen;
+}
+
+function hasFirebase(file: string): boolean {
+  const map = join("dist", `${file}.map`);
+  if (!existsSync(map)) return /firebase/i.test(readFileSync(join("dist", file), "utf8"));
+  const sources = (JSON.parse(readFileSync(map, "utf8")) as { sources: string[] }).sources;
+  return sources.some((source) => /node_modules\/(@firebase|firebase)\//.test(source));
+}
+
+const home = staticClosure(homeRoute);
+const homeFiles = [...home].map((key) => manifest[key]!.file).filter((file) => file.endsWith(".js"));
+const homeKb = homeFiles.reduce((sum, file) => sum + gzipKb(file), 0);
+
+console.log("Chunks (gzip KB):");
+const jsFiles = readdirSync(join("dist", "assets")).filter((name) => name.endsWith(".js")).map((name) => `assets/${name}`);
+for (const file of jsFiles.sort((a, b) => gzipKb(b) - gzipKb(a))) {
+  const marks = [homeFiles.includes(file) ? "home" : "", hasFirebase(file) ? "firebase" : ""].filter(Boolean).join(", ");
+  console.log(`  ${gzipKb(file).toFixed(2).padStart(8)}  ${file}${marks ? `  [${marks}]` : ""}`);
+}
+const firebaseBeforePaint = homeFiles.filter(hasFirebase);
+const entryFirebase = [...staticClosure(["index.html"])].map((key) => manifest[key]!.file).filter(hasFirebase);
+console.log(`\nHome route '/' before first paint: ${homeKb.toFixed(2)} KB gzip in ${homeFiles.length} files (budget ${budgetKb} KB)`);
+console.log(`Firebase code in chunks loaded before first paint: ${firebaseBeforePaint.length === 0 ? "none" : firebaseBeforePaint.join(", ")}`);
+console.log(`Firebase code in the entry's static imports (every route): ${entryFirebase.length === 0 ? "none" : entryFirebase.join(", ")}`);
+if (homeKb > budgetKb || firebaseBeforePaint.length > 0 || entryFirebase.length > 0) {
+  console.log("OVER BUDGET");
+  process.exitCode = 1;
+}
