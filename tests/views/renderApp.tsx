@@ -1,0 +1,45 @@
+import { render, screen } from "@testing-library/react";
+import { Router } from "wouter";
+import { memoryLocation } from "wouter/memory-location";
+import { createActor, fromPromise } from "xstate";
+import { vi } from "vitest";
+import { App } from "../../src/app/App.tsx";
+import type { AppActors } from "../../src/actors/context.tsx";
+import { activateLocale, loadCatalog } from "../../src/i18n/catalogs.ts";
+import { authMachine, type AuthUser } from "../../machines/auth.machine.ts";
+import { localeMachine, type Locale } from "../../machines/locale.machine.ts";
+import { routeProgressMachine } from "../../machines/routeProgress.machine.ts";
+
+/** Renders the real app shell on a memory location; only the edges (server, storage) are fakes. */
+export async function renderApp(path: string, options: { user?: AuthUser | null; locale?: Locale; logout?: () => Promise<void> } = {}) {
+  const memory = memoryLocation({ path, record: true });
+  const effects = { clearStoredAuth: vi.fn(), logout: vi.fn(options.logout ?? (() => Promise.resolve())) };
+  const auth = createActor(
+    authMachine.provide({
+      actions: {
+        clearStoredAuth: effects.clearStoredAuth,
+        redirectToLogin: () => memory.navigate("/login", { replace: true }),
+        redirectHome: () => memory.navigate("/", { replace: true }),
+      },
+      actors: { logout: fromPromise(() => effects.logout()) },
+    }),
+    { input: { storedUser: options.user ?? null } },
+  );
+  const locale = createActor(
+    localeMachine.provide({
+      actors: { loadCatalog: fromPromise(({ input }) => loadCatalog(input.locale)) },
+      actions: { applyLocale: ({ context }) => context.active && activateLocale(context.active) },
+    }),
+    { input: { locale: options.locale ?? "en" } },
+  );
+  const actors: AppActors = { auth, locale, routeProgress: createActor(routeProgressMachine) };
+  Object.values(actors).forEach((actor) => actor.start());
+  const view = render(
+    <Router hook={memory.hook} searchHook={memory.searchHook}>
+      <App actors={actors} />
+    </Router>,
+  );
+  // The first catalog loads asynchronously; the shell renders once it is in.
+  await screen.findByRole("main");
+  return { ...view, memory, actors, effects };
+}
