@@ -65,6 +65,8 @@ export const authMachine = setup({
     },
     unauthenticated: {
       on: {
+        // A 401 while signed out (a stale token in another tab, say) still clears what is stored.
+        "auth.unauthorized": { actions: ["clearStoredAuth", "redirectToLogin"] },
         "auth.storageChanged": [
           { guard: "eventHasToken", target: "authenticated", actions: "rememberUser" },
           { actions: "forgetUser" },
