@@ -1,0 +1,67 @@
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { HTTPException } from "hono/http-exception";
+import { requestId } from "hono/request-id";
+import { ApiError, failure } from "./http/envelope.ts";
+import { jsonBody } from "./http/json-body.ts";
+import { requestLog } from "./http/request-log.ts";
+import { securityHeaders } from "./http/security-headers.ts";
+import type { AppDeps, AppEnv } from "./http/types.ts";
+import { negotiateLocale } from "./i18n/index.ts";
+import { errorFields } from "./logger.ts";
+import { healthRoutes } from "./routes/health.ts";
+import { notImplementedRoutes } from "./routes/not-implemented.ts";
+import { spaRoutes } from "./routes/spa.ts";
+import { userRoutes } from "./routes/user.ts";
+
+export const API_BASE = "/api/v1";
+
+/** The whole HTTP surface, without sockets: tests drive it with app.request(). */
+export function createApp(deps: AppDeps) {
+  const app = new Hono<AppEnv>();
+
+  app.use(requestId());
+  app.use(async (c, next) => {
+    c.set("locale", negotiateLocale(c.req.header("Accept-Language")));
+    await next();
+  });
+  app.use(requestLog(deps.logger));
+  app.use(securityHeaders(deps.env.CSP_FRAME_ANCESTORS));
+  app.use(
+    "/api/*",
+    bodyLimit({ maxSize: deps.env.BODY_LIMIT_BYTES, onError: (c) => failure(c, 413, "error.payloadTooLarge") }),
+  );
+  app.use("/api/*", jsonBody);
+
+  const groups = [healthRoutes(deps), userRoutes(deps)];
+  const api = new Hono<AppEnv>();
+  for (const group of groups) api.route("/", group);
+  api.route("/", notImplementedRoutes(new Set(groups.flatMap((g) => g.routes.map((r) => r.path)))));
+  app.route(API_BASE, api);
+
+  // Known path, wrong method → 405 with Allow; anything else under /api → 404. Both as envelopes.
+  const known = new Map<string, Set<string>>();
+  for (const { path, method } of api.routes) known.set(API_BASE + path, (known.get(API_BASE + path) ?? new Set()).add(method));
+  app.all("/api/*", (c) => {
+    const methods = known.get(c.req.path);
+    if (!methods) return failure(c, 404, "error.notFound");
+    c.header("Allow", [...methods].join(", "));
+    return failure(c, 405, "error.methodNotAllowed");
+  });
+
+  app.route("/", spaRoutes(deps.staticDir, deps.logger));
+  app.notFound((c) => c.text("Not found", 404));
+
+  app.onError((error, c) => {
+    if (error instanceof ApiError) return failure(c, error.status, error.messageId, error.data);
+    // Hono's own HTTPExceptions (e.g. from a body helper) are client errors, not crashes.
+    if (error instanceof HTTPException && error.status === 413) return failure(c, 413, "error.payloadTooLarge");
+    if (error instanceof HTTPException && error.status < 500) return failure(c, 400, "error.badRequest");
+    deps.logger.error("unhandled", { reqId: c.var.requestId, method: c.req.method, path: c.req.path, ...errorFields(error) });
+    return failure(c, 500, "error.internal");
+  });
+
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

@@ -1,0 +1,9 @@
+import { defineConfig } from "drizzle-kit";
+
+// Migrations are generated from the schema and committed; the server applies them at start.
+// Generate with: npx drizzle-kit generate --config server/drizzle.config.ts
+export default defineConfig({
+  dialect: "postgresql",
+  schema: "./server/db/schema.ts",
+  out: "./server/db/migrations",
+});

@@ -1,0 +1,31 @@
+import { secureHeaders } from "hono/secure-headers";
+
+/**
+ * CSP and friends for every response. style-src allows inline styles because react-hot-toast
+ * injects <style> tags; scripts stay 'self' only. Later issues widen connect-src/frame-src
+ * for the third parties they add.
+ */
+export function securityHeaders(frameAncestors: string) {
+  const ancestors = frameAncestors.trim().split(/\s+/);
+  // X-Frame-Options only for old browsers; it cannot express an allow-list, so omit it then.
+  const xFrameOptions = ancestors.join(" ") === "'none'" ? "DENY" : ancestors.join(" ") === "'self'" ? "SAMEORIGIN" : false;
+  return secureHeaders({
+    contentSecurityPolicy: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", "data:"],
+      fontSrc: ["'self'", "data:"],
+      connectSrc: ["'self'"],
+      objectSrc: ["'none'"],
+      baseUri: ["'none'"],
+      formAction: ["'self'"],
+      frameAncestors: ancestors,
+    },
+    xFrameOptions,
+    referrerPolicy: "strict-origin-when-cross-origin",
+    // same-origin would sever window.opener and break the social sign-in popup's polling.
+    crossOriginOpenerPolicy: "same-origin-allow-popups",
+    permissionsPolicy: { camera: [], microphone: [], geolocation: [], usb: [], payment: ["self"] },
+  });
+}

@@ -1,0 +1,31 @@
+import type { Database } from "../db/open.ts";
+import type { Env } from "../env.ts";
+import type { Locale } from "../i18n/index.ts";
+import type { Logger } from "../logger.ts";
+import type { Session, User } from "../db/schema.ts";
+
+/** What createApp needs from the outside world; tests pass their own (a clock, a log sink). */
+export interface AppDeps {
+  database: Database;
+  env: Env;
+  logger: Logger;
+  /** Absolute path of the built SPA. */
+  staticDir: string;
+  version: string;
+  now?: () => Date;
+}
+
+export interface AuthContext {
+  user: User;
+  session: Session;
+}
+
+export interface AppEnv {
+  Variables: {
+    requestId: string;
+    locale: Locale;
+    /** The parsed JSON body of a POST/PUT to /api ({} when the request had none). */
+    body: unknown;
+    auth: AuthContext;
+  };
+}

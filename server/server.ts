@@ -1,0 +1,68 @@
+import { existsSync, readFileSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import { resolve } from "node:path";
+import type { Server } from "node:http";
+import { serve } from "@hono/node-server";
+import { createApp } from "./app.ts";
+import { openDatabase, type Database } from "./db/open.ts";
+import { envWith, type Env } from "./env.ts";
+import { createLogger, type Logger } from "./logger.ts";
+
+export interface StartOptions {
+  /** Parsed settings; defaults to the defaults of every setting. */
+  env?: Env;
+  logger?: Logger;
+}
+
+export interface RunningServer {
+  port: number;
+  url: string;
+  database: Database;
+  /** Stops accepting, lets in-flight requests finish (up to SHUTDOWN_TIMEOUT_MS), closes the DB and its lock. */
+  close(): Promise<void>;
+}
+
+const version: string = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")).version;
+
+export async function startServer({ env = envWith(), logger = createLogger(env.LOG_LEVEL) }: StartOptions = {}): Promise<RunningServer> {
+  const database = await openDatabase(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: resolve(env.DATA_DIR) });
+  const staticDir = resolve(env.STATIC_DIR);
+  if (!existsSync(resolve(staticDir, "index.html"))) {
+    logger.warn("spa.missing", { staticDir, hint: "run `npm run build`; until then pages answer 503" });
+  }
+  const app = createApp({ database, env, logger, staticDir, version });
+
+  let server: Server;
+  try {
+    server = await new Promise<Server>((ready, fail) => {
+      const s = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, () => ready(s as Server));
+      s.once("error", fail);
+    });
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  const { port } = server.address() as AddressInfo;
+  const shownHost = env.HOST === "0.0.0.0" || env.HOST === "::" ? "localhost" : env.HOST.includes(":") ? `[${env.HOST}]` : env.HOST;
+  const url = `http://${shownHost}:${port}`;
+  logger.info("started", { url, database: database.kind, version, pid: process.pid });
+
+  let closing: Promise<void> | undefined;
+  const close = () =>
+    (closing ??= (async () => {
+      // close() stops new connections and resolves once in-flight responses are done;
+      // idle keep-alive sockets would hold it open, so they go now and the rest at the deadline.
+      const stopped = new Promise<void>((done) => server.close(() => done()));
+      server.closeIdleConnections();
+      const deadline = setTimeout(() => {
+        logger.warn("shutdown.timeout", { ms: env.SHUTDOWN_TIMEOUT_MS });
+        server.closeAllConnections();
+      }, env.SHUTDOWN_TIMEOUT_MS);
+      await stopped;
+      clearTimeout(deadline);
+      await database.close();
+      logger.info("stopped", { url });
+    })());
+
+  return { port, url, database, close };
+}
