@@ -12,8 +12,17 @@ export interface AuthInput {
   storedUser: AuthUser | null;
 }
 
+/** The signed-in user's profile as the server returns it (stored as `userInfo`). */
+export interface UserInfo {
+  id: string;
+  email: string;
+  fullName?: string;
+  [field: string]: unknown;
+}
+
 export interface AuthContext {
   user: AuthUser | null;
+  userInfo: UserInfo | null;
 }
 
 export type AuthEvent =
@@ -36,24 +45,34 @@ export const authMachine = setup({
   guards: {
     hasStoredToken: ({ context }) => tokenOf(context.user) !== null,
     eventHasToken: ({ event }) => event.type === "auth.storageChanged" && tokenOf(event.user) !== null,
+    // Errors from the API client carry a code; the machine branches on it, never on text.
+    isUnauthorizedError: ({ event }) =>
+      "error" in event && typeof event.error === "object" && event.error !== null && (event.error as { code?: unknown }).code === "unauthorized",
   },
   actions: {
     rememberUser: assign({
       user: ({ event }) => (event.type === "auth.storageChanged" ? event.user : null),
     }),
-    forgetUser: assign({ user: null }),
+    forgetUser: assign({ user: null, userInfo: null }),
+    rememberUserInfo: assign({
+      userInfo: ({ event }) => ("output" in event ? (event.output as UserInfo) : null),
+    }),
     // The app fills these in at the composition root: storage and navigation live outside machines.
     clearStoredAuth: () => {},
     redirectToLogin: () => {},
     redirectHome: () => {},
+    storeUserInfo: () => {},
   },
   actors: {
     logout: fromPromise<void, { user: AuthUser | null }>(async () => {}),
+    loadProfile: fromPromise<UserInfo, { user: AuthUser | null }>(async () => {
+      throw new Error("loadProfile is provided by the app");
+    }),
   },
 }).createMachine({
   id: "auth",
   description: "Whether the visitor is signed in; guards and layouts read this, never storage.",
-  context: ({ input }) => ({ user: input.storedUser }),
+  context: ({ input }) => ({ user: input.storedUser, userInfo: null }),
   initial: "restoring",
   states: {
     restoring: {
@@ -74,7 +93,7 @@ export const authMachine = setup({
       },
     },
     authenticated: {
-      initial: "active",
+      initial: "verifying",
       on: {
         "auth.unauthorized": {
           target: "unauthenticated",
@@ -86,6 +105,20 @@ export const authMachine = setup({
         ],
       },
       states: {
+        verifying: {
+          description: "A stored token may be stale: the profile call proves it, or a 401 signs out.",
+          invoke: {
+            id: "loadProfile",
+            src: "loadProfile",
+            input: ({ context }) => ({ user: context.user }),
+            onDone: { target: "active", actions: ["rememberUserInfo", "storeUserInfo"] },
+            onError: [
+              { guard: "isUnauthorizedError", target: "#auth.unauthenticated", actions: ["forgetUser", "clearStoredAuth", "redirectToLogin"] },
+              { description: "Offline or a server fault: stay signed in; the next call tells.", target: "active" },
+            ],
+          },
+          on: { "auth.logout": "loggingOut" },
+        },
         active: {
           on: { "auth.logout": "loggingOut" },
         },
@@ -114,5 +147,11 @@ export const authGraphSpec: MachineGraphSpec<AuthInput, AuthEvent> = {
     { type: "auth.storageChanged", user: signedIn },
     { type: "auth.storageChanged", user: null },
   ],
-  actors: { logout: { done: [undefined], error: [new Error("network")] } },
+  actors: {
+    logout: { done: [undefined], error: [new Error("network")] },
+    loadProfile: {
+      done: [{ id: "u-1", email: "trader@example.com", fullName: "Trader" }],
+      error: [{ code: "unauthorized", message: "Session expired" }, { code: "network", message: "offline" }],
+    },
+  },
 };

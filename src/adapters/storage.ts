@@ -32,6 +32,10 @@ export function writeAuthUser(user: AuthUser): void {
   localStorage.setItem(storageKeys.authUser, JSON.stringify(user));
 }
 
+export function writeUserInfo(userInfo: unknown): void {
+  localStorage.setItem(storageKeys.userInfo, JSON.stringify(userInfo));
+}
+
 export function clearStoredAuth(): void {
   localStorage.removeItem(storageKeys.authUser);
   localStorage.removeItem(storageKeys.userInfo);

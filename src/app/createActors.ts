@@ -1,7 +1,7 @@
 import { createActor, fromPromise } from "xstate";
 import { i18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
-import { authMachine } from "../../machines/auth.machine.ts";
+import { authMachine, type UserInfo } from "../../machines/auth.machine.ts";
 import { localeMachine } from "../../machines/locale.machine.ts";
 import { routeProgressMachine } from "../../machines/routeProgress.machine.ts";
 import type { ApiClient } from "../adapters/api/client.ts";
@@ -56,11 +56,13 @@ export function createAppServices(navigate: (to: string, options?: { replace?: b
         clearStoredAuth: () => storage.clearStoredAuth(),
         redirectToLogin: () => navigate(paths.login, { replace: true }),
         redirectHome: () => navigate(paths.home, { replace: true }),
+        storeUserInfo: ({ context }) => storage.writeUserInfo(context.userInfo),
       },
       actors: {
         logout: fromPromise(async () => {
           await (await api()).post("/user/logout");
         }),
+        loadProfile: fromPromise(async () => (await (await api()).post<UserInfo>("/user/get-profile-by-id")).data),
       },
     }),
     { input: { storedUser: storage.readAuthUser() } },

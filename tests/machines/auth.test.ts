@@ -1,16 +1,33 @@
 import { describe, expect, it, vi } from "vitest";
 import { createActor, fromPromise, waitFor } from "xstate";
-import { authMachine, tokenOf, type AuthUser } from "../../machines/auth.machine.ts";
+import { authMachine, tokenOf, type AuthUser, type UserInfo } from "../../machines/auth.machine.ts";
 
-function start(storedUser: AuthUser | null, logout = () => Promise.resolve()) {
-  const effects = { clearStoredAuth: vi.fn(), redirectToLogin: vi.fn(), redirectHome: vi.fn(), logout: vi.fn(logout) };
+const profile: UserInfo = { id: "u-1", email: "trader@example.com" };
+
+function start(
+  storedUser: AuthUser | null,
+  logout = () => Promise.resolve(),
+  loadProfile: () => Promise<UserInfo> = () => Promise.resolve(profile),
+) {
+  const effects = {
+    clearStoredAuth: vi.fn(),
+    redirectToLogin: vi.fn(),
+    redirectHome: vi.fn(),
+    storeUserInfo: vi.fn(),
+    logout: vi.fn(logout),
+    loadProfile: vi.fn(loadProfile),
+  };
   const machine = authMachine.provide({
     actions: {
       clearStoredAuth: effects.clearStoredAuth,
       redirectToLogin: effects.redirectToLogin,
       redirectHome: effects.redirectHome,
+      storeUserInfo: ({ context }) => effects.storeUserInfo(context.userInfo),
     },
-    actors: { logout: fromPromise(() => effects.logout()) },
+    actors: {
+      logout: fromPromise(() => effects.logout()),
+      loadProfile: fromPromise(() => effects.loadProfile()),
+    },
   });
   const actor = createActor(machine, { input: { storedUser } }).start();
   return { actor, effects };
@@ -69,6 +86,28 @@ describe("auth machine", () => {
     actor.send({ type: "auth.storageChanged", user: null });
     expect(actor.getSnapshot().matches("unauthenticated")).toBe(true);
     expect(effects.clearStoredAuth).not.toHaveBeenCalled();
+  });
+
+  it("verifies a restored session by loading the profile, and stores it", async () => {
+    const { actor, effects } = start({ Token: "abc" });
+    expect(actor.getSnapshot().matches({ authenticated: "verifying" })).toBe(true);
+    await waitFor(actor, (state) => state.matches({ authenticated: "active" }));
+    expect(actor.getSnapshot().context.userInfo).toEqual(profile);
+    expect(effects.storeUserInfo).toHaveBeenCalledWith(profile);
+  });
+
+  it("signs out when the restored token is rejected", async () => {
+    const { actor, effects } = start({ Token: "stale" }, undefined, () => Promise.reject({ code: "unauthorized" }));
+    await waitFor(actor, (state) => state.matches("unauthenticated"));
+    expect(effects.clearStoredAuth).toHaveBeenCalledOnce();
+    expect(effects.redirectToLogin).toHaveBeenCalledOnce();
+  });
+
+  it("stays signed in when the profile call fails for another reason", async () => {
+    const { actor, effects } = start({ Token: "abc" }, undefined, () => Promise.reject({ code: "network" }));
+    await waitFor(actor, (state) => state.matches({ authenticated: "active" }));
+    expect(effects.clearStoredAuth).not.toHaveBeenCalled();
+    expect(actor.getSnapshot().context.userInfo).toBeNull();
   });
 
   it("ignores logout while signed out", () => {

@@ -13,7 +13,11 @@ import { routeProgressMachine } from "../../machines/routeProgress.machine.ts";
 /** Renders the real app shell on a memory location; only the edges (server, storage) are fakes. */
 export async function renderApp(path: string, options: { user?: AuthUser | null; locale?: Locale; logout?: () => Promise<void> } = {}) {
   const memory = memoryLocation({ path, record: true });
-  const effects = { clearStoredAuth: vi.fn(), logout: vi.fn(options.logout ?? (() => Promise.resolve())) };
+  const effects = {
+    clearStoredAuth: vi.fn(),
+    logout: vi.fn(options.logout ?? (() => Promise.resolve())),
+    loadProfile: vi.fn(() => Promise.resolve({ id: "u-1", email: "trader@example.com" })),
+  };
   const auth = createActor(
     authMachine.provide({
       actions: {
@@ -21,7 +25,10 @@ export async function renderApp(path: string, options: { user?: AuthUser | null;
         redirectToLogin: () => memory.navigate("/login", { replace: true }),
         redirectHome: () => memory.navigate("/", { replace: true }),
       },
-      actors: { logout: fromPromise(() => effects.logout()) },
+      actors: {
+      logout: fromPromise(() => effects.logout()),
+      loadProfile: fromPromise(() => effects.loadProfile()),
+    },
     }),
     { input: { storedUser: options.user ?? null } },
   );
