@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "../../server/db/open.ts";
+import { catalogs, type MessageId } from "../../server/i18n/index.ts";
+import { SPEC_PATHS } from "../../server/routes/spec-paths.ts";
+import { createTestApp, type TestApp } from "./helpers/test-app.ts";
+import { openTestDatabase } from "./helpers/test-db.ts";
+
+let database: Database;
+let t: TestApp;
+beforeAll(async () => {
+  database = await openTestDatabase();
+  t = createTestApp({ database, env: { BODY_LIMIT_BYTES: "1024" } });
+});
+afterAll(() => database.close());
+
+// Each failure the API can produce by itself, with the status and message id it must answer.
+const failures: { name: string; status: number; id: MessageId; send: (lang: string) => Promise<Response> }[] = [
+  {
+    name: "malformed JSON",
+    status: 400,
+    id: "error.malformedJson",
+    send: (lang) =>
+      t.app.request("/api/v1/user/login", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "Accept-Language": lang },
+        body: '{"email": ',
+      }),
+  },
+  {
+    name: "wrong content type",
+    status: 415,
+    id: "error.unsupportedMediaType",
+    send: (lang) => t.app.request("/api/v1/health", { method: "POST", headers: { "Content-Type": "text/plain", "Accept-Language": lang }, body: "hello" }),
+  },
+  { name: "unknown API path", status: 404, id: "error.notFound", send: (lang) => t.post("/no/such/call", { lang }) },
+  {
+    name: "oversized body",
+    status: 413,
+    id: "error.payloadTooLarge",
+    send: (lang) => t.post("/health", { lang, body: { pad: "x".repeat(2000) } }),
+  },
+  { name: "missing token", status: 401, id: "error.unauthorized", send: (lang) => t.post("/user/get-profile-by-id", { lang }) },
+  { name: "spec path not built yet", status: 501, id: "error.notImplemented", send: (lang) => t.post("/user/login", { lang, body: {} }) },
+  {
+    name: "wrong method on a known path",
+    status: 405,
+    id: "error.methodNotAllowed",
+    send: (lang) => t.app.request("/api/v1/user/logout", { headers: { "Accept-Language": lang } }),
+  },
+];
+
+describe.each(failures)("$name", ({ status, id, send }) => {
+  it.each([
+    ["en", "en"],
+    ["ar", "ar"],
+    ["ar-EG,ar;q=0.9,en;q=0.8", "ar"],
+    ["fr-FR, en;q=0.5", "en"],
+  ] as const)("answers %s with the %s message in the error envelope", async (header, locale) => {
+    const res = await send(header);
+    expect(res.status).toBe(status);
+    expect(res.headers.get("Content-Type")).toMatch(/^application\/json/);
+    expect(res.headers.get("Content-Language")).toBe(locale);
+    const body = await res.json();
+    expect(body).toEqual({ status: "error", message: catalogs[locale][id] });
+  });
+});
+
+describe("API surface", () => {
+  it("answers every unbuilt spec path with 501, and built ones otherwise", async () => {
+    const built = new Set(["/user/get-profile-by-id", "/user/logout"]);
+    for (const path of SPEC_PATHS) {
+      const res = await t.post(path, { body: {} });
+      expect(res.status, path).toBe(built.has(path) ? 401 : 501);
+    }
+  });
+
+  it("accepts +json media types and a charset parameter", async () => {
+    for (const type of ["application/json; charset=utf-8", "application/vnd.api+json"]) {
+      const res = await t.app.request("/api/v1/health", { method: "POST", headers: { "Content-Type": type }, body: "{}" });
+      expect(res.status, type).toBe(200);
+    }
+  });
+
+  it("names the allowed method on 405", async () => {
+    const res = await t.app.request("/api/v1/user/logout", { method: "PUT" });
+    expect(res.status).toBe(405);
+    expect(res.headers.get("Allow")).toBe("POST");
+  });
+
+  it("treats a body exactly at the limit as allowed", async () => {
+    const body = JSON.stringify({ pad: "" });
+    const padded = JSON.stringify({ pad: "x".repeat(1024 - body.length) });
+    expect(padded.length).toBe(1024);
+    const res = await t.app.request("/api/v1/health", { method: "POST", headers: { "Content-Type": "application/json" }, body: padded });
+    expect(res.status).toBe(200);
+  });
+});
+
+describe("unexpected failures", () => {
+  it("answer 500 in the envelope, log the stack with the request id, and leak nothing", async () => {
+    const broken = await openTestDatabase();
+    const b = createTestApp({ database: broken });
+    await broken.close();
+    const res = await b.post("/user/get-profile-by-id", { token: "a".repeat(43), lang: "ar" });
+    expect(res.status).toBe(500);
+    const text = await res.text();
+    expect(JSON.parse(text)).toEqual({ status: "error", message: catalogs.ar["error.internal"] });
+    expect(text).not.toMatch(/at |Error|stack/);
+    const reqId = res.headers.get("X-Request-Id");
+    const logged = b.logs.find((line) => line.msg === "unhandled");
+    expect(logged).toMatchObject({ level: "error", reqId, path: "/api/v1/user/get-profile-by-id" });
+    expect(JSON.stringify(logged)).toContain("stack");
+  });
+});

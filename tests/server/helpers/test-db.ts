@@ -1,0 +1,41 @@
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { openDatabase, type Database } from "../../../server/db/open.ts";
+
+/** The PostgreSQL server the suite also runs against when DATABASE_URL is set. */
+export const postgresUrl = process.env.DATABASE_URL;
+export const expectedKind = postgresUrl ? "postgresql" : "pglite";
+
+/** A new empty database on the DATABASE_URL server, so test files never see each other's rows. */
+export async function freshPostgresUrl(): Promise<{ url: string; drop(): Promise<void> }> {
+  if (!postgresUrl) throw new Error("DATABASE_URL is not set");
+  const name = `sarraf_test_${randomBytes(6).toString("hex")}`;
+  await admin(`CREATE DATABASE ${name}`);
+  const url = new URL(postgresUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+/** A fresh, migrated database: in-memory PGlite, or a new database when DATABASE_URL is set. */
+export async function openTestDatabase(): Promise<Database> {
+  if (!postgresUrl) return openDatabase({ memory: true });
+  const { url, drop } = await freshPostgresUrl();
+  const database = await openDatabase({ databaseUrl: url });
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      await drop();
+    },
+  };
+}
+
+async function admin(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: postgresUrl });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
