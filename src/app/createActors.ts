@@ -42,7 +42,7 @@ export function createAppServices(navigate: (to: string, options?: { replace?: b
       createApiClient({
         baseURL: "/api/v1",
         getToken: storage.readStoredToken,
-        getLocale: () => locale.getSnapshot().context.active ?? "en",
+        getLocale: () => locale.getSnapshot().context.active ?? locale.getSnapshot().context.requested,
         onUnauthorized: (error) => {
           auth?.send({ type: "auth.unauthorized" });
           notifyError(error.message, "unauthorized");
