@@ -1,6 +1,6 @@
 import { readFile, stat } from "node:fs/promises";
 import { extname, join, normalize, sep } from "node:path";
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import type { AppEnv } from "../http/types.ts";
 import type { Logger } from "../logger.ts";
 
@@ -32,35 +32,29 @@ const REVALIDATE = "no-cache";
 /** Serves the built SPA: real files first, then index.html for client routes (history fallback). */
 export function spaRoutes(staticDir: string, logger: Logger) {
   const root = normalize(staticDir + sep);
-  const fileAt = async (urlPath: string) => {
-    let decoded: string;
-    try {
-      decoded = decodeURIComponent(urlPath);
-    } catch {
-      return null;
-    }
-    const path = normalize(join(root, decoded));
-    // Refuse traversal outside the folder and dotfiles such as dist/.build-stamp.
-    if (!path.startsWith(root) || decoded.split("/").some((part) => part.startsWith("."))) return null;
+  const fileAt = async (decodedPath: string) => {
+    const path = normalize(join(root, decodedPath));
+    if (!path.startsWith(root)) return null;
     const info = await stat(path).catch(() => null);
     return info?.isFile() ? path : null;
   };
   let warned = false;
 
   return new Hono<AppEnv>().on(["GET", "HEAD"], "*", async (c) => {
-    const file = await fileAt(c.req.path);
+    const decoded = decodePath(c.req.path);
+    // Undecodable paths and dotfiles (dist/.build-stamp) are never served nor treated as routes.
+    if (decoded === null || decoded.split("/").some((part) => part.startsWith("."))) return notFound(c);
+    const file = await fileAt(decoded);
     if (file) {
-      const cache = c.req.path.startsWith("/assets/") ? IMMUTABLE : file.endsWith(".html") ? REVALIDATE : "public, max-age=0, must-revalidate";
+      const cache = decoded.startsWith("/assets/") ? IMMUTABLE : file.endsWith(".html") ? REVALIDATE : "public, max-age=0, must-revalidate";
       return c.body(await readFile(file), 200, {
         "Content-Type": TYPES[extname(file).toLowerCase()] ?? "application/octet-stream",
         "Cache-Control": cache,
       });
     }
     // A missing fingerprinted asset is a real 404: serving HTML as JavaScript would hide the bug.
-    const wantsHtml = (c.req.header("Accept") ?? "*/*").match(/text\/html|\*\/\*/);
-    if (c.req.path.startsWith("/assets/") || extname(c.req.path) !== "" || !wantsHtml) {
-      return c.text("Not found", 404, { "Cache-Control": REVALIDATE });
-    }
+    const wantsHtml = /text\/html|\*\/\*/.test(c.req.header("Accept") ?? "*/*");
+    if (decoded.startsWith("/assets/") || extname(decoded) !== "" || !wantsHtml) return notFound(c);
     const index = await fileAt("/index.html");
     if (!index) {
       if (!warned) logger.error("spa.missing", { staticDir: root, hint: "run `npm run build`" });
@@ -70,6 +64,16 @@ export function spaRoutes(staticDir: string, logger: Logger) {
     return c.body(await readFile(index), 200, { "Content-Type": TYPES[".html"]!, "Cache-Control": REVALIDATE });
   });
 }
+
+function decodePath(path: string): string | null {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return null;
+  }
+}
+
+const notFound = (c: Context) => c.text("Not found", 404, { "Cache-Control": REVALIDATE });
 
 function unbuiltPage(root: string) {
   const safe = root.replace(/[&<>"]/g, (ch) => `&#${ch.charCodeAt(0)};`);

@@ -14,7 +14,7 @@ beforeAll(async () => {
 afterAll(() => database.close());
 
 // Each failure the API can produce by itself, with the status and message id it must answer.
-const failures: { name: string; status: number; id: MessageId; send: (lang: string) => Promise<Response> }[] = [
+const failures: { name: string; status: number; id: MessageId; send: (lang: string) => Response | Promise<Response> }[] = [
   {
     name: "malformed JSON",
     status: 400,
