@@ -1,6 +1,7 @@
 import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { parseEnv } from "../../server/env.ts";
+import { envSchema, parseEnv } from "../../server/env.ts";
 
 describe("parseEnv", () => {
   it("fills every default when nothing is set", () => {
@@ -57,5 +58,20 @@ describe("server/main.ts with a bad environment", () => {
     expect(run.stderr).toContain('  - PORT: must be a whole number from 0 to 65535 (got "abc")');
     expect(run.stderr).toContain('  - NODE_ENV: must be one of: development, production, test (got "staging")');
     expect(run.stdout).not.toContain("started");
+  });
+});
+
+describe(".env.example", () => {
+  it("lists every setting, and its values are the defaults", () => {
+    const file = readFileSync(".env.example", "utf8");
+    const listed = Object.fromEntries(
+      file
+        .split("\n")
+        .filter((line) => /^[A-Z_]+=/.test(line))
+        .map((line) => [line.slice(0, line.indexOf("=")), line.slice(line.indexOf("=") + 1).replace(/^"(.*)"$/, "$1")]),
+    );
+    expect(Object.keys(listed).sort()).toEqual(Object.keys(envSchema.shape).sort());
+    const parsed = parseEnv(listed);
+    expect(parsed).toEqual(parseEnv({}));
   });
 });
