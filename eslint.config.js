@@ -26,7 +26,7 @@ const zones = [
 ];
 
 export default tseslint.config(
-  { ignores: ["dist/**", "node_modules/**", "coverage/**", "docs/**", "locales/**/*.js", "locales/**/*.ts", ".data/**"] },
+  { ignores: ["dist/**", ".scratch/**", "node_modules/**", "coverage/**", "docs/**", "locales/**/*.js", "locales/**/*.ts", ".data/**"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

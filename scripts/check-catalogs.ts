@@ -26,7 +26,9 @@ for (const locale of locales.filter((name) => name !== "en")) {
     }
   }
   for (const id of catalog.keys()) {
-    if (!source.has(id)) console.error(`${locale}: ${id} is not in the source catalog (run npm run extract)`), problems++;
+    if (source.has(id)) continue;
+    console.error(`${locale}: ${id} is not in the source catalog (run npm run extract)`);
+    problems++;
   }
 }
 console.log(`Catalogs: ${source.size} messages, ${problems} problems`);
