@@ -1,21 +1,18 @@
-import { DataDirInUseError } from "./db/lock.ts";
-import { loadEnvOrExit } from "./env.ts";
+import { loadEnvOrExit, type Env } from "./env.ts";
 import { createLogger, errorFields } from "./logger.ts";
-import { startServer } from "./server.ts";
+import { startServer, type RunningServer } from "./server.ts";
 
 // The process entry (`node --import tsx server/main.ts`, or imported by scripts/start.ts):
 // importing this module starts the server. Tests and embedders use startServer() instead.
 const env = loadEnvOrExit();
 const logger = createLogger(env.LOG_LEVEL);
 
-let server: Awaited<ReturnType<typeof startServer>>;
+let server: RunningServer;
 try {
   server = await startServer({ env, logger });
 } catch (error) {
-  if (error instanceof DataDirInUseError) console.error(`Sarraf cannot start: ${error.message}`);
-  else if ((error as NodeJS.ErrnoException).code === "EADDRINUSE") {
-    console.error(`Sarraf cannot start: port ${env.PORT} on ${env.HOST} is in use. Set PORT to another port.`);
-  } else logger.error("start.failed", errorFields(error));
+  console.error(`Sarraf cannot start: ${reasonFor(error, env)}`);
+  logger.debug("start.failed", errorFields(error));
   process.exit(1);
 }
 
@@ -30,4 +27,14 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
       },
     );
   });
+}
+
+function reasonFor(error: unknown, { PORT, HOST }: Env): string {
+  // Drizzle wraps driver errors ("Failed query: ..."); the useful code and text sit on the cause.
+  let root = error;
+  while (root instanceof Error && root.cause instanceof Error) root = root.cause;
+  const code = (root as NodeJS.ErrnoException).code;
+  if (code === "EADDRINUSE") return `port ${PORT} on ${HOST} is in use. Set PORT to another port.`;
+  if (code === "ECONNREFUSED" || code === "ENOTFOUND") return `cannot reach the PostgreSQL server of DATABASE_URL (${code}).`;
+  return root instanceof Error ? root.message : String(root);
 }

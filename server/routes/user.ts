@@ -1,23 +1,13 @@
 import { Hono } from "hono";
 import { z } from "zod";
+import { publicProfile } from "../auth/profile.ts";
 import { requireAuth } from "../auth/require-auth.ts";
 import { revokeSession } from "../auth/sessions.ts";
 import { ApiError, success } from "../http/envelope.ts";
 import type { AppDeps, AppEnv } from "../http/types.ts";
-import type { User } from "../db/schema.ts";
 
 // Only the signed-in user's own profile exists for now; an id naming anyone else is refused.
 const profileRequest = z.looseObject({ id: z.string().optional(), _id: z.string().optional() });
-
-export function publicProfile(user: User) {
-  return {
-    id: user.id,
-    email: user.email,
-    fullName: user.fullName,
-    emailVerified: user.emailVerifiedAt !== null,
-    createdAt: user.createdAt.toISOString(),
-  };
-}
 
 export function userRoutes(deps: AppDeps) {
   const auth = requireAuth(deps);

@@ -7,6 +7,8 @@ import { createSession, createUser } from "../../server/auth/sessions.ts";
 import { acquireDataDirLock, DataDirInUseError, LOCK_FILE } from "../../server/db/lock.ts";
 import { openDatabase } from "../../server/db/open.ts";
 import { users } from "../../server/db/schema.ts";
+import { seedSignedInUser } from "../../server/auth/seed.ts";
+import { createTestApp } from "./helpers/test-app.ts";
 
 // One folder for the whole file: creating a PGlite cluster on disk is the slow part.
 let dataDir: string;
@@ -58,4 +60,19 @@ describe("the lock file", () => {
     expect(() => acquireDataDirLock(dataDir)).toThrow(`in use by process ${process.ppid}`);
     rmSync(lockFile());
   });
+});
+
+describe("seedSignedInUser", () => {
+  it("leaves a user whose token the server accepts, and the folder unlocked", async () => {
+    const { token, authUser } = await seedSignedInUser({ dataDir }, { email: "e2e@example.com", fullName: "E2E" });
+    expect(authUser).toMatchObject({ email: "e2e@example.com", Token: token });
+    expect(existsSync(lockFile())).toBe(false);
+    const database = await openDatabase({ dataDir });
+    try {
+      const t = createTestApp({ database });
+      expect((await t.post("/user/get-profile-by-id", { token })).status).toBe(200);
+    } finally {
+      await database.close();
+    }
+  }, 120_000);
 });
