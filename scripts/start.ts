@@ -1,4 +1,7 @@
+import { existsSync } from "node:fs";
 import { buildIfStale } from "./build-if-stale.ts";
+
+if (existsSync(".env")) process.loadEnvFile(".env");
 
 // `npm start`: build the SPA if its sources changed, then run the one server that serves it and /api/v1.
 if (process.env.SKIP_BUILD !== "1") {

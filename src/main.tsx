@@ -9,6 +9,6 @@ const services = createAppServices((to, options) => navigate(to, options));
 
 createRoot(document.getElementById("root")!).render(
   <StrictMode>
-    <App actors={services.actors} />
+    <App actors={services.actors} eventLog={services.eventLog} />
   </StrictMode>,
 );

@@ -3,6 +3,7 @@ import type { ActorRefFrom } from "xstate";
 import type { authMachine } from "../../machines/auth.machine.ts";
 import type { localeMachine } from "../../machines/locale.machine.ts";
 import type { routeProgressMachine } from "../../machines/routeProgress.machine.ts";
+import { createEventLog, type EventLog } from "./eventLog.ts";
 
 /** The app's long-lived actors; views select from their snapshots and send them events. */
 export interface AppActors {
@@ -11,14 +12,33 @@ export interface AppActors {
   routeProgress: ActorRefFrom<typeof routeProgressMachine>;
 }
 
-const ActorsContext = createContext<AppActors | null>(null);
+interface Runtime {
+  actors: AppActors;
+  eventLog: EventLog;
+}
 
-export function ActorsProvider({ actors, children }: { actors: AppActors; children: ReactNode }) {
-  return <ActorsContext.Provider value={actors}>{children}</ActorsContext.Provider>;
+const ActorsContext = createContext<Runtime | null>(null);
+const emptyLog = createEventLog(0);
+
+export function ActorsProvider({ actors, eventLog = emptyLog, children }: { actors: AppActors; eventLog?: EventLog; children: ReactNode }) {
+  return <ActorsContext.Provider value={{ actors, eventLog }}>{children}</ActorsContext.Provider>;
+}
+
+function useRuntime(): Runtime {
+  const runtime = useContext(ActorsContext);
+  if (!runtime) throw new Error("app actors are read inside <ActorsProvider>");
+  return runtime;
 }
 
 export function useAppActor<K extends keyof AppActors>(name: K): AppActors[K] {
-  const actors = useContext(ActorsContext);
-  if (!actors) throw new Error("useAppActor must be used inside <ActorsProvider>");
-  return actors[name];
+  return useRuntime().actors[name];
+}
+
+/** Every app actor by name, for tools that list them all (the statecharts viewer). */
+export function useAppActors(): AppActors {
+  return useRuntime().actors;
+}
+
+export function useEventLog(): EventLog {
+  return useRuntime().eventLog;
 }

@@ -2,6 +2,7 @@ import { I18nProvider } from "@lingui/react";
 import { i18n } from "@lingui/core";
 import { useSelector } from "@xstate/react";
 import { ActorsProvider, useAppActor, type AppActors } from "../actors/context.tsx";
+import type { EventLog } from "../actors/eventLog.ts";
 import { ProgressBar } from "../ui/ProgressBar.tsx";
 import { Toasts } from "./Toasts.tsx";
 import { CatalogFailed } from "../ui/CatalogFailed.tsx";
@@ -22,9 +23,9 @@ function LocalizedApp() {
   );
 }
 
-export function App({ actors }: { actors: AppActors }) {
+export function App({ actors, eventLog }: { actors: AppActors; eventLog?: EventLog }) {
   return (
-    <ActorsProvider actors={actors}>
+    <ActorsProvider actors={actors} eventLog={eventLog}>
       <LocalizedApp />
     </ActorsProvider>
   );

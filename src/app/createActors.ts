@@ -10,9 +10,11 @@ import * as storage from "../adapters/storage.ts";
 import { activateLocale, initialLocale, loadCatalog } from "../i18n/catalogs.ts";
 import { paths } from "../lib/paths.ts";
 import type { AppActors } from "../actors/context.tsx";
+import { createEventLog, type EventLog } from "../actors/eventLog.ts";
 
 export interface AppServices {
   actors: AppActors;
+  eventLog: EventLog;
   /** The API client; its code (ofetch) loads on the first call, not before first paint. */
   api: () => Promise<ApiClient>;
   stop: () => void;
@@ -20,6 +22,7 @@ export interface AppServices {
 
 /** The composition root: machines get their effects here, and only here. */
 export function createAppServices(navigate: (to: string, options?: { replace?: boolean }) => void): AppServices {
+  const eventLog = createEventLog();
   const locale = createActor(
     localeMachine.provide({
       actors: { loadCatalog: fromPromise(({ input }) => loadCatalog(input.locale)) },
@@ -31,7 +34,7 @@ export function createAppServices(navigate: (to: string, options?: { replace?: b
         },
       },
     }),
-    { input: { locale: initialLocale(storage.readStoredLocale(), navigator.languages ?? []) } },
+    { input: { locale: initialLocale(storage.readStoredLocale(), navigator.languages ?? []) }, inspect: eventLog.inspectorFor("locale") },
   );
 
   // The API client reads the auth actor lazily: it is created just below.
@@ -65,16 +68,17 @@ export function createAppServices(navigate: (to: string, options?: { replace?: b
         loadProfile: fromPromise(async () => (await (await api()).post<UserInfo>("/user/get-profile-by-id")).data),
       },
     }),
-    { input: { storedUser: storage.readAuthUser() } },
+    { input: { storedUser: storage.readAuthUser() }, inspect: eventLog.inspectorFor("auth") },
   );
 
-  const routeProgress = createActor(routeProgressMachine);
+  const routeProgress = createActor(routeProgressMachine, { inspect: eventLog.inspectorFor("routeProgress") });
   const actors: AppActors = { auth, locale, routeProgress };
   for (const actor of Object.values(actors)) actor.start();
   const stopWatchingStorage = storage.onAuthStorageChange((user) => auth?.send({ type: "auth.storageChanged", user }));
 
   return {
     actors,
+    eventLog,
     api,
     stop: () => {
       stopWatchingStorage();

@@ -16,6 +16,13 @@ export interface RouteEntry {
 // Each page is its own chunk, so the home route loads only what it shows.
 const page = (load: () => Promise<{ default: ComponentType }>) => lazy(load);
 
+/** The statecharts viewer: always in development; in production only when the build enables it. */
+export const statechartsViewerEnabled = import.meta.env.DEV || import.meta.env.VITE_STATECHARTS_VIEWER === "true";
+
+const toolRoutes: RouteEntry[] = statechartsViewerEnabled
+  ? [{ path: paths.statecharts, layout: "public", title: msg`Statecharts`, page: page(() => import("../views/StatechartsPage.tsx")) }]
+  : [];
+
 export const routes: readonly RouteEntry[] = [
   { path: paths.home, layout: "public", title: msg`Buy, sell and exchange crypto`, page: page(() => import("../views/HomePage.tsx")) },
   { path: paths.blog, layout: "public", title: msg`Blog`, page: page(() => import("../views/BlogPage.tsx")) },
@@ -34,6 +41,7 @@ export const routes: readonly RouteEntry[] = [
   { path: paths.withdrawals, layout: "dashboard", title: msg`Withdrawals`, page: page(() => import("../views/dashboard/WithdrawalsPage.tsx")) },
   { path: paths.partners, layout: "partner", title: msg`Partners`, page: page(() => import("../views/partner/PartnersPage.tsx")) },
   { path: paths.partner, layout: "partner", title: msg`Partner`, page: page(() => import("../views/partner/PartnerPage.tsx")) },
+  ...toolRoutes,
 ];
 
 export const notFoundRoute: RouteEntry = {

@@ -17,6 +17,7 @@ export const paths = {
   contact: "/contact",
   partners: "/partners",
   partner: "/partners/:partner",
+  statecharts: "/statecharts",
 } as const;
 
 export type PathName = keyof typeof paths;

@@ -5,6 +5,7 @@ import { createActor, fromPromise } from "xstate";
 import { vi } from "vitest";
 import { App } from "../../src/app/App.tsx";
 import type { AppActors } from "../../src/actors/context.tsx";
+import { createEventLog } from "../../src/actors/eventLog.ts";
 import { activateLocale, loadCatalog } from "../../src/i18n/catalogs.ts";
 import { authMachine, type AuthUser } from "../../machines/auth.machine.ts";
 import { localeMachine, type Locale } from "../../machines/locale.machine.ts";
@@ -13,6 +14,7 @@ import { routeProgressMachine } from "../../machines/routeProgress.machine.ts";
 /** Renders the real app shell on a memory location; only the edges (server, storage) are fakes. */
 export async function renderApp(path: string, options: { user?: AuthUser | null; locale?: Locale; logout?: () => Promise<void> } = {}) {
   const memory = memoryLocation({ path, record: true });
+  const eventLog = createEventLog();
   const effects = {
     clearStoredAuth: vi.fn(),
     logout: vi.fn(options.logout ?? (() => Promise.resolve())),
@@ -30,23 +32,23 @@ export async function renderApp(path: string, options: { user?: AuthUser | null;
       loadProfile: fromPromise(() => effects.loadProfile()),
     },
     }),
-    { input: { storedUser: options.user ?? null } },
+    { input: { storedUser: options.user ?? null }, inspect: eventLog.inspectorFor("auth") },
   );
   const locale = createActor(
     localeMachine.provide({
       actors: { loadCatalog: fromPromise(({ input }) => loadCatalog(input.locale)) },
       actions: { applyLocale: ({ context }) => context.active && activateLocale(context.active) },
     }),
-    { input: { locale: options.locale ?? "en" } },
+    { input: { locale: options.locale ?? "en" }, inspect: eventLog.inspectorFor("locale") },
   );
-  const actors: AppActors = { auth, locale, routeProgress: createActor(routeProgressMachine) };
+  const actors: AppActors = { auth, locale, routeProgress: createActor(routeProgressMachine, { inspect: eventLog.inspectorFor("routeProgress") }) };
   Object.values(actors).forEach((actor) => actor.start());
   const view = render(
     <Router hook={memory.hook} searchHook={memory.searchHook}>
-      <App actors={actors} />
+      <App actors={actors} eventLog={eventLog} />
     </Router>,
   );
   // The first catalog loads asynchronously; the shell renders once it is in.
   await screen.findByRole("main");
-  return { ...view, memory, actors, effects };
+  return { ...view, memory, actors, effects, eventLog };
 }
