@@ -164,7 +164,12 @@ function passedOverGuards(root: AnyStateNode, value: StateValue, eventType: stri
 
 /** Every active node of a snapshot, ancestors included. */
 export function activeNodeIds(snapshot: AnyMachineSnapshot): string[] {
-  const root = snapshot.machine.root as AnyStateNode;
+  return activeIdsOf(snapshot.machine as AnyStateMachine, snapshot.value);
+}
+
+/** Every node active in a state value, ancestors included. */
+export function activeIdsOf(machine: AnyStateMachine, value: StateValue): string[] {
+  const root = machine.root as AnyStateNode;
   const ids: string[] = [];
   const walk = (node: AnyStateNode, v: StateValue | undefined): void => {
     ids.push(node.id);
@@ -179,7 +184,7 @@ export function activeNodeIds(snapshot: AnyMachineSnapshot): string[] {
       if (child) walk(child, v[key] as StateValue);
     }
   };
-  walk(root, snapshot.value);
+  walk(root, value);
   return ids;
 }
 
