@@ -13,10 +13,6 @@ describe.each(machines.map((m) => [m.name, m] as const))("%s", (_name, m) => {
     expect(problems.map((p) => `${p.rule} @ ${p.at}: ${p.message}`)).toEqual([]);
   });
 
-  it("exports a GraphSpec", () => {
-    expect(m.graphSpec, `${m.file} should export ${m.name}GraphSpec`).toBeDefined();
-  });
-
   it("reaches 100% of states, transitions and guard branches by running its generated paths", () => {
     const { failures, coverage } = runPaths(m.machine, pathSetOf(m).paths);
     expect(failures).toEqual([]);

@@ -92,6 +92,18 @@ describe("the coverage check", () => {
   });
 });
 
+describe("a machine without a GraphSpec", () => {
+  it("is driven with events read off its transitions, and says so", () => {
+    const machine = createMachine({ id: "bare", initial: "a", states: { a: { on: { "x.go": "b" } }, b: { on: { "x.back": "a" } } } });
+    const derived = resolveSpec(machine, undefined);
+    expect(derived.events).toEqual([{ type: "x.back" }, { type: "x.go" }]);
+    expect(derived.notes[0]).toMatch(/no GraphSpec exported/);
+    const generated = generatePaths(machine, derived);
+    expect(isComplete(generated.coverage)).toBe(true);
+    expect(generated.notes).toEqual(derived.notes);
+  });
+});
+
 describe("dropPrefixes", () => {
   const path = (start: number, ...events: string[]): GeneratedPath => ({
     start,

@@ -16,7 +16,9 @@ import {
   type Snapshot,
   type StateValue,
 } from "xstate";
-import { transitionId } from "./model.ts";
+import { activeIdsOf, transitionId } from "./model.ts";
+
+export { activeIdsOf };
 
 export type PathStep =
   | { kind: "event"; event: EventObject }
@@ -165,27 +167,6 @@ function passedOverGuards(root: AnyStateNode, value: StateValue, eventType: stri
 /** Every active node of a snapshot, ancestors included. */
 export function activeNodeIds(snapshot: AnyMachineSnapshot): string[] {
   return activeIdsOf(snapshot.machine as AnyStateMachine, snapshot.value);
-}
-
-/** Every node active in a state value, ancestors included. */
-export function activeIdsOf(machine: AnyStateMachine, value: StateValue): string[] {
-  const root = machine.root as AnyStateNode;
-  const ids: string[] = [];
-  const walk = (node: AnyStateNode, v: StateValue | undefined): void => {
-    ids.push(node.id);
-    if (v === undefined) return;
-    if (typeof v === "string") {
-      const child = node.states[v] as AnyStateNode | undefined;
-      if (child) walk(child, undefined);
-      return;
-    }
-    for (const key of Object.keys(v)) {
-      const child = node.states[key] as AnyStateNode | undefined;
-      if (child) walk(child, v[key] as StateValue);
-    }
-  };
-  walk(root, value);
-  return ids;
 }
 
 /** At rest, every `always` list in the configuration was tried and none fired: each guard there was false. */

@@ -1,6 +1,6 @@
 // A plain, serialisable view of a machine's structure: the one source every
 // diagram, the path generator and the lint read. Browser-safe: type imports only.
-import type { AnyStateMachine, AnyStateNode, AnyTransitionDefinition } from "xstate";
+import type { AnyStateMachine, AnyStateNode, AnyTransitionDefinition, StateValue } from "xstate";
 import { actionName, guardName, humanDuration } from "./format.ts";
 
 export type NodeKind = "atomic" | "compound" | "parallel" | "final" | "history";
@@ -190,10 +190,23 @@ export function relativeId(chart: Chart, id: string): string {
   return id.startsWith(`${chart.rootId}.`) ? id.slice(chart.rootId.length + 1) : id;
 }
 
-/** "event [guard] / a, b" — the label a statechart edge carries. */
-export function transitionLabel(t: ChartTransition): string {
-  let label = t.trigger;
-  if (t.guard !== undefined) label += ` [${t.guard}]`;
-  if (t.actions.length) label += ` / ${t.actions.join(", ")}`;
-  return label;
+/** Every node active in a state value, ancestors included. */
+export function activeIdsOf(machine: AnyStateMachine, value: StateValue): string[] {
+  const root = machine.root as AnyStateNode;
+  const ids: string[] = [];
+  const walk = (node: AnyStateNode, v: StateValue | undefined): void => {
+    ids.push(node.id);
+    if (v === undefined) return;
+    if (typeof v === "string") {
+      const child = node.states[v] as AnyStateNode | undefined;
+      if (child) walk(child, undefined);
+      return;
+    }
+    for (const key of Object.keys(v)) {
+      const child = node.states[key] as AnyStateNode | undefined;
+      if (child) walk(child, v[key] as StateValue);
+    }
+  };
+  walk(root, value);
+  return ids;
 }
