@@ -163,8 +163,7 @@ export function explore(machine: AnyStateMachine, spec: MachineSpec, options: Ex
     driven.stop();
   });
 
-  for (let v = 0; v < vertices.length && found < remaining; v++) {
-    if (vertices[v]!.status !== "active") continue;
+  const expand = (v: number): void => {
     let probe: DrivenMachine | undefined = reach(v);
     const steps = candidateSteps(probe, spec);
     if (!steps.length) probe.stop();
@@ -172,7 +171,7 @@ export function explore(machine: AnyStateMachine, spec: MachineSpec, options: Ex
       const driven = probe ?? reach(v);
       probe = undefined;
       const effect = driven.apply(step);
-      if (vertices.length >= maxVertices && !byKey.has(keyOf(driven))) {
+      if (!byKey.has(keyOf(driven)) && vertices.length >= maxVertices) {
         truncated = true;
         driven.stop();
         continue;
@@ -186,6 +185,11 @@ export function explore(machine: AnyStateMachine, spec: MachineSpec, options: Ex
       out[v]!.push(edge);
       observe(effect);
     }
-  }
+  };
+  let v = 0;
+  for (; v < vertices.length && found < remaining; v++) if (vertices[v]!.status === "active") expand(v);
+  // Everything is observed. The snapshots found but not yet expanded still get
+  // their edges (one level further, no more), so paths can go on from them.
+  for (const end = vertices.length; v < end; v++) if (vertices[v]!.status === "active") expand(v);
   return { starts, vertices, edges, out, truncated };
 }

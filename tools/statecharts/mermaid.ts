@@ -1,6 +1,6 @@
 // Mermaid stateDiagram-v2 for a chart. Browser-safe.
-import { nodeIndex, type Chart, type ChartNode, type ChartTransition } from "./model.ts";
-import { edgeLabel, internalLines, lowestCommonAncestor } from "./presentation.ts";
+import { nodeIndex, type Chart, type ChartNode } from "./model.ts";
+import { edgeLabel, internalLines, withDescription } from "./presentation.ts";
 
 /** Mermaid ids must be plain words; XState ids are dotted paths. */
 function idMap(chart: Chart): Map<string, string> {
@@ -33,13 +33,9 @@ export function toMermaid(chart: Chart, source?: string): string {
   const lines: string[] = ["stateDiagram-v2"];
   if (source) lines.push(`  %% Generated from ${source} by npm run diagrams; do not edit.`);
 
-  // Edges are declared in the innermost composite state holding both ends.
-  const edgesIn = new Map<string, ChartTransition[]>();
-  for (const t of chart.transitions) {
-    if (!t.targetIds.length) continue;
-    const scope = lowestCommonAncestor(nodes, [t.sourceId, ...t.targetIds]);
-    edgesIn.set(scope, [...(edgesIn.get(scope) ?? []), t]);
-  }
+  // Edges go after every state, at the top level: Mermaid keeps nested states inside their
+  // composite only when edges crossing its border are not declared inside another one.
+  const edges: string[] = [];
   const finals: string[] = [];
   const histories: string[] = [];
 
@@ -57,9 +53,6 @@ export function toMermaid(chart: Chart, source?: string): string {
         if (node.kind === "parallel" && i > 0) lines.push(`${inner}--`);
         emit(child, inner);
       });
-      for (const t of edgesIn.get(node.id) ?? []) {
-        for (const target of t.targetIds) lines.push(`${inner}${id(t.sourceId)} --> ${id(target)} : ${text(edgeLabel(chart, t))}`);
-      }
       lines.push(`${indent}}`);
       if (info.length) {
         lines.push(`${indent}note right of ${id(node.id)}`);
@@ -75,12 +68,16 @@ export function toMermaid(chart: Chart, source?: string): string {
     }
     if (node.kind === "history") {
       histories.push(id(node.id));
-      for (const target of node.defaultIds ?? []) lines.push(`${indent}${id(node.id)} --> ${id(target)} : no history yet`);
+      for (const target of node.defaultIds ?? []) edges.push(`  ${id(node.id)} --> ${id(target)} : no history yet`);
     }
   };
 
   const root = nodes.get(chart.rootId)!;
   emit(root, "  ");
+  for (const t of chart.transitions) {
+    for (const target of t.targetIds) edges.push(`  ${id(t.sourceId)} --> ${id(target)} : ${text(withDescription(edgeLabel(chart, t), t))}`);
+  }
+  lines.push(...edges);
   lines.push("  classDef final stroke-width:3px");
   lines.push("  classDef history fill:#eef");
   if (finals.length) lines.push(`  class ${finals.join(",")} final`);

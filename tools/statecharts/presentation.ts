@@ -17,6 +17,11 @@ export function edgeLabel(chart: Chart, t: ChartTransition): string {
   return label;
 }
 
+/** A transition's label followed by its description, for formats with one line per transition. */
+export function withDescription(label: string, t: ChartTransition): string {
+  return t.description ? `${label} — ${t.description}` : label;
+}
+
 /** The lines inside a state box: description, entry/exit actions, invokes, tags, and transitions that stay in the state. */
 export function internalLines(chart: Chart, node: ChartNode): string[] {
   const lines: string[] = [];
@@ -26,7 +31,7 @@ export function internalLines(chart: Chart, node: ChartNode): string[] {
   for (const invoke of node.invokes) lines.push(invoke.id === invoke.src ? `invoke ${invoke.id}` : `invoke ${invoke.id} (${invoke.src})`);
   if (node.tags.length) lines.push(`tags: ${node.tags.join(", ")}`);
   for (const t of chart.transitions) {
-    if (t.sourceId === node.id && !t.targetIds.length) lines.push(edgeLabel(chart, t));
+    if (t.sourceId === node.id && !t.targetIds.length) lines.push(withDescription(edgeLabel(chart, t), t));
   }
   return lines;
 }

@@ -35,7 +35,7 @@ export interface LaidOutEdge {
   sourceId: string;
   targetId: string;
   points: { x: number; y: number }[];
-  label?: { lines: string[]; x: number; y: number; width: number; height: number };
+  label?: { lines: LaidOutLine[]; x: number; y: number; width: number; height: number };
 }
 
 export interface ChartLayout {
@@ -81,8 +81,12 @@ function stateLines(chart: Chart, node: ChartNode): LaidOutLine[] {
   if (node.exit.length) details.push(`exit / ${node.exit.join(", ")}`);
   for (const invoke of node.invokes) details.push(invoke.id === invoke.src ? `invoke ${invoke.id}` : `invoke ${invoke.id} (${invoke.src})`);
   if (node.tags.length) details.push(`tags: ${node.tags.join(", ")}`);
-  for (const t of chart.transitions) if (t.sourceId === node.id && !t.targetIds.length) details.push(edgeLabel(chart, t));
   for (const detail of details) for (const text of wrap(detail, LINE, INFO_WIDTH)) lines.push({ text, kind: "detail" });
+  for (const t of chart.transitions) {
+    if (t.sourceId !== node.id || t.targetIds.length) continue;
+    for (const text of wrap(edgeLabel(chart, t), LINE, INFO_WIDTH)) lines.push({ text, kind: "detail" });
+    if (t.description) for (const text of wrap(t.description, LINE, INFO_WIDTH)) lines.push({ text, kind: "description" });
+  }
   return lines;
 }
 
@@ -91,13 +95,13 @@ function title(chart: Chart, node: ChartNode): string {
   return node.id === chart.rootId ? chart.id : node.key;
 }
 
-function labelLines(chart: Chart, t: ChartTransition): string[] {
-  let head = t.trigger;
+function labelLines(chart: Chart, t: ChartTransition): LaidOutLine[] {
   const full = edgeLabel(chart, t);
   const slash = full.indexOf(" / ");
-  head = slash === -1 ? full : full.slice(0, slash);
-  const lines = wrap(head, LINE, LABEL_WIDTH);
-  if (slash !== -1) lines.push(...wrap(full.slice(slash + 1), LINE, LABEL_WIDTH));
+  const head = slash === -1 ? full : full.slice(0, slash);
+  const lines: LaidOutLine[] = wrap(head, LINE, LABEL_WIDTH).map((text) => ({ text, kind: "detail" }));
+  if (slash !== -1) lines.push(...wrap(full.slice(slash + 1), LINE, LABEL_WIDTH).map((text) => ({ text, kind: "detail" as const })));
+  if (t.description) lines.push(...wrap(t.description, LINE, LABEL_WIDTH).map((text) => ({ text, kind: "description" as const })));
   return lines;
 }
 
@@ -127,7 +131,7 @@ export async function layoutChart(input: Chart | AnyStateMachine): Promise<Chart
   const nodes = nodeIndex(chart);
   const info = new Map<string, { title: string; lines: LaidOutLine[] }>();
   const elkNodes = new Map<string, ElkNode>();
-  const edgeMeta = new Map<string, Omit<LaidOutEdge, "points" | "label"> & { lines?: string[] }>();
+  const edgeMeta = new Map<string, Omit<LaidOutEdge, "points" | "label"> & { lines?: LaidOutLine[] }>();
 
   const build = (node: ChartNode): ElkNode => {
     const lines = node.kind === "history" ? [] : stateLines(chart, node);
@@ -161,15 +165,17 @@ export async function layoutChart(input: Chart | AnyStateMachine): Promise<Chart
     return elkNode;
   };
   const root = build(nodes.get(chart.rootId)!);
+  const labels = new Map<string, LaidOutLine[]>();
   // Lay the machine out inside an outer graph so the machine itself is a box with its own title.
   const graph: ElkNode = { id: "#graph", layoutOptions, children: [root], edges: [] };
 
-  const addEdge = (id: string, source: string, target: string, scopeIds: string[], lines?: string[]): void => {
+  const addEdge = (id: string, source: string, target: string, scopeIds: string[], lines?: LaidOutLine[]): void => {
     const scope = elkNodes.get(lowestCommonAncestor(nodes, scopeIds))!;
     const edge: ElkExtendedEdge = { id, sources: [source], targets: [target] };
     if (lines?.length) {
-      const width = Math.ceil(Math.max(...lines.map((l) => textWidth(l, LINE))) + 8);
-      edge.labels = [{ id: `${id}#label`, text: lines.join("\n"), width, height: lines.length * LABEL_LINE_H + 4 }];
+      labels.set(id, lines);
+      const width = Math.ceil(Math.max(...lines.map((l) => textWidth(l.text, LINE))) + 8);
+      edge.labels = [{ id: `${id}#label`, text: lines.map((l) => l.text).join("\n"), width, height: lines.length * LABEL_LINE_H + 4 }];
     }
     (scope.edges ??= []).push(edge);
   };
@@ -178,7 +184,7 @@ export async function layoutChart(input: Chart | AnyStateMachine): Promise<Chart
     for (const target of node.defaultIds ?? []) {
       const id = `${node.id}>${target}`;
       edgeMeta.set(id, { kind: "history-default", sourceId: node.id, targetId: target });
-      addEdge(id, node.id, target, [node.id, target], ["no history yet"]);
+      addEdge(id, node.id, target, [node.id, target], [{ text: "no history yet", kind: "description" }]);
     }
   }
   for (const t of chart.transitions) {
@@ -222,7 +228,7 @@ export async function layoutChart(input: Chart | AnyStateMachine): Promise<Chart
       if (meta.transitionId) out.transitionId = meta.transitionId;
       const label = e.labels?.[0];
       if (label?.text) {
-        out.label = { lines: label.text.split("\n"), x: round(at.x + (label.x ?? 0)), y: round(at.y + (label.y ?? 0)), width: round(label.width ?? 0), height: round(label.height ?? 0) };
+        out.label = { lines: labels.get(e.id) ?? [], x: round(at.x + (label.x ?? 0)), y: round(at.y + (label.y ?? 0)), width: round(label.width ?? 0), height: round(label.height ?? 0) };
       }
       edges.push(out);
     }
@@ -252,6 +258,7 @@ const style = `
 .sc-edge.sc-taken>path{stroke:#d97706;stroke-width:2.5}
 .sc-label>rect{fill:#fff;opacity:.9}
 .sc-label>text{font-size:${LINE}px;fill:#1e293b}
+.sc-label>text.sc-desc{fill:#64748b}
 .sc-edge.sc-error\\.actor .sc-label>text{fill:#991b1b}
 .sc-edge.sc-done\\.actor .sc-label>text{fill:#166534}
 .sc-edge.sc-after .sc-label>text{fill:#5b21b6}
@@ -299,7 +306,10 @@ export function renderSvg(layout: ChartLayout, options: SvgOptions = {}): string
     if (e.label) {
       const l = e.label;
       out.push(`<g class="sc-label"><rect x="${num(l.x)}" y="${num(l.y)}" width="${num(l.width)}" height="${num(l.height)}" rx="3"/>`);
-      l.lines.forEach((line, i) => out.push(`<text x="${num(l.x + 4)}" y="${num(l.y + 12 + i * LABEL_LINE_H)}">${esc(line)}</text>`));
+      l.lines.forEach((line, i) => {
+        const cls = line.kind === "description" ? ` class="sc-desc"` : "";
+        out.push(`<text${cls} x="${num(l.x + 4)}" y="${num(l.y + 12 + i * LABEL_LINE_H)}">${esc(line.text)}</text>`);
+      });
       out.push("</g>");
     }
     out.push("</g>");
