@@ -121,3 +121,18 @@ describe("dropPrefixes", () => {
     ]);
   });
 });
+
+describe("a machine that fails", () => {
+  it("is reported with where it failed and why", () => {
+    const machine = createMachine({
+      id: "failing",
+      context: ({ input }: { input: { n: number } }) => ({ n: input.n }),
+      initial: "a",
+      states: { a: { on: { go: { target: "b", actions: () => { throw new Error("boom"); } } } }, b: {} },
+    });
+    const generated = generatePaths(machine, resolveSpec(machine, { inputs: [{ n: 1 }], events: [{ type: "go" }] }));
+    expect(generated.notes).toContain('event go in "a": the machine fails with boom');
+    const missingInput = generatePaths(machine, resolveSpec(machine, { events: [{ type: "go" }] }));
+    expect(missingInput.notes.some((n) => n.startsWith("start with input undefined: the machine fails with"))).toBe(true);
+  });
+});

@@ -42,6 +42,8 @@ export interface Exploration {
   out: Edge[][];
   /** True when the vertex cap stopped exploration early. */
   truncated: boolean;
+  /** Starts and steps after which the machine itself failed (status "error"), with its error. */
+  failures: string[];
 }
 
 export interface ExploreOptions {
@@ -94,6 +96,12 @@ export function candidateSteps(driven: DrivenMachine, spec: MachineSpec): PathSt
   return steps;
 }
 
+function stepName(step: PathStep): string {
+  if (step.kind === "event") return `event ${step.event.type}`;
+  if (step.kind === "wait") return `waiting ${step.ms} ms`;
+  return `${step.kind} of ${step.invokeId}`;
+}
+
 function keyOf(driven: DrivenMachine): string {
   return snapshotKey(driven.actor.getSnapshot() as AnyMachineSnapshot, driven.clock.pending());
 }
@@ -124,6 +132,14 @@ export function explore(machine: AnyStateMachine, spec: MachineSpec, options: Ex
   const byKey = new Map<string, number>();
   const starts: StartPoint[] = [];
   let truncated = false;
+  const failures: string[] = [];
+  const noteFailure = (driven: DrivenMachine, where: string): void => {
+    const snapshot = driven.actor.getSnapshot() as AnyMachineSnapshot;
+    if (snapshot.status !== "error") return;
+    const error = snapshot.error instanceof Error ? snapshot.error.message : stableJson(snapshot.error);
+    const line = `${where}: the machine fails with ${error}`;
+    if (!failures.includes(line)) failures.push(line);
+  };
 
   const addVertex = (driven: DrivenMachine, via: Vertex["via"], depth: number): number => {
     const key = keyOf(driven);
@@ -159,6 +175,7 @@ export function explore(machine: AnyStateMachine, spec: MachineSpec, options: Ex
     const driven = drive(machine, input);
     const vertex = addVertex(driven, { start: index }, 0);
     starts.push({ index, input, vertex, effect: driven.start });
+    noteFailure(driven, `start with input ${stableJson(input)}`);
     observe(driven.start);
     driven.stop();
   });
@@ -177,6 +194,7 @@ export function explore(machine: AnyStateMachine, spec: MachineSpec, options: Ex
         continue;
       }
       const to = addVertex(driven, { edge: edges.length }, vertices[v]!.depth + 1);
+      noteFailure(driven, `${stepName(step)} in ${stableJson(vertices[v]!.value)}`);
       driven.stop();
       // A step that changes nothing and observes nothing is not a transition worth a path.
       if (to === v && !effect.fired.length && !effect.guardBranches.length) continue;
@@ -191,5 +209,5 @@ export function explore(machine: AnyStateMachine, spec: MachineSpec, options: Ex
   // Everything is observed. The snapshots found but not yet expanded still get
   // their edges (one level further, no more), so paths can go on from them.
   for (const end = vertices.length; v < end; v++) if (vertices[v]!.status === "active") expand(v);
-  return { starts, vertices, edges, out, truncated };
+  return { starts, vertices, edges, out, truncated, failures };
 }

@@ -130,7 +130,7 @@ export function generatePaths(machine: AnyStateMachine, spec: MachineSpec, optio
     paths.push(path);
   }
 
-  const notes = [...spec.notes];
+  const notes = [...spec.notes, ...exploration.failures];
   if (exploration.truncated) notes.push(`exploration stopped at ${exploration.vertices.length} snapshots`);
   return {
     machineId: machine.id,
