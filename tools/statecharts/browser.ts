@@ -10,3 +10,4 @@ export { layoutChart, renderSvg, toSvg, type ChartLayout, type SvgOptions } from
 export { toMermaid } from "./mermaid.ts";
 export { toScxml } from "./scxml.ts";
 export { humanDuration } from "./format.ts";
+export { installUiPathsHook, type UiPathsHook } from "./ui-page.ts";

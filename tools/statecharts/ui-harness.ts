@@ -15,6 +15,7 @@ import { activeIdsOf, drive, type PathStep } from "./driver.ts";
 import { chartOf, relativeId } from "./model.ts";
 import type { GeneratedPath, PathStepRecord } from "./paths.ts";
 import { describeStep, describeValue } from "./scenarios.ts";
+import { toWire, uiPathsHook, type UiPathsHook, type WireStep } from "./ui-page.ts";
 
 export interface UiSession<TView> {
   /** What the assertions and drivers receive: e.g. Testing Library's `screen` and a user-event instance. */
@@ -139,5 +140,57 @@ export function inProcessTarget<TView>(machine: AnyStateMachine, options: InProc
         },
       };
     },
+  };
+}
+
+/** The part of a Playwright `Page` the browser target needs. */
+export interface EvaluatingPage {
+  evaluate<R, A>(fn: (arg: A) => R | Promise<R>, arg: A): Promise<R>;
+}
+
+export interface PageTargetOptions<TView> {
+  /** Opens (or reuses) the page whose script called `installUiPathsHook`, and the view handle for checks and gestures. */
+  open: () => Promise<{ page: EvaluatingPage; view: TView }>;
+  close?: (view: TView) => void | Promise<void>;
+}
+
+/**
+ * The UI in a real browser page (Playwright): the page runs the machine with the
+ * simulated clock and faked invoked actors (see ui-page.ts); this side drives it
+ * through the hook and the tester's gestures.
+ */
+export function pageTarget<TView>(options: PageTargetOptions<TView>): UiTarget<TView> {
+  type Hooked = { [uiPathsHook]: UiPathsHook };
+  return {
+    async start(path) {
+      const { page, view } = await options.open();
+      await page.evaluate(({ name, input }) => (globalThis as unknown as Hooked)[name as typeof uiPathsHook].start(input), { name: uiPathsHook, input: path.input });
+      return {
+        view,
+        value: () => page.evaluate((name) => (globalThis as unknown as Hooked)[name as typeof uiPathsHook].value(), uiPathsHook),
+        edge: (step) =>
+          page.evaluate(({ name, wire }) => (globalThis as unknown as Hooked)[name as typeof uiPathsHook].edge(wire), { name: uiPathsHook, wire: toWire(step) as WireStep }),
+        async stop() {
+          await page.evaluate((name) => (globalThis as unknown as Hooked)[name as typeof uiPathsHook].stop(), uiPathsHook);
+          await options.close?.(view);
+        },
+      };
+    },
+  };
+}
+
+/** Retries `check` until it passes or `timeout` ms pass: the `waitFor` for UIs in a real browser. */
+export function poll(timeout = 2000, interval = 20): (check: () => Promise<void>) => Promise<void> {
+  return async (check) => {
+    const deadline = Date.now() + timeout;
+    for (;;) {
+      try {
+        await check();
+        return;
+      } catch (err) {
+        if (Date.now() > deadline) throw err;
+        await new Promise((resolve) => setTimeout(resolve, interval));
+      }
+    }
   };
 }
