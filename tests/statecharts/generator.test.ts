@@ -1,11 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { createMachine } from "xstate";
+import { assign, createMachine } from "xstate";
 import { getShortestPaths, getSimplePaths } from "xstate/graph";
 import { coverageReport, coverageTargets, isComplete, Observed } from "../../tools/statecharts/coverage.ts";
 import { drive } from "../../tools/statecharts/driver.ts";
 import { chartOf } from "../../tools/statecharts/model.ts";
 import { dropPrefixes, generatePaths, type GeneratedPath } from "../../tools/statecharts/paths.ts";
 import { runPath, runPaths } from "../../tools/statecharts/runner.ts";
+import { toScenarios } from "../../tools/statecharts/scenarios.ts";
 import { resolveSpec } from "../../tools/statecharts/spec.ts";
 import { thinSamplesGraphSpec, thinSamplesMachine } from "./fixtures/broken.ts";
 import { kitchenGraphSpec, kitchenMachine } from "./fixtures/kitchen.machine.ts";
@@ -134,5 +135,48 @@ describe("a machine that fails", () => {
     expect(generated.notes).toContain('event go in "a": the machine fails with boom');
     const missingInput = generatePaths(machine, resolveSpec(machine, { events: [{ type: "go" }] }));
     expect(missingInput.notes.some((n) => n.startsWith("start with input undefined: the machine fails with"))).toBe(true);
+  });
+});
+
+function wallet() {
+  return createMachine({
+    id: "wallet",
+    types: {} as { context: { balance: bigint }; events: { type: "wallet.deposit"; amount: bigint } },
+    context: { balance: 0n },
+    initial: "empty",
+    states: {
+      empty: {
+        on: {
+          "wallet.deposit": [
+            { guard: ({ event }) => event.amount > 0n, target: "funded", actions: assign({ balance: ({ event }) => event.amount }) },
+            { description: "Nothing to deposit." },
+          ],
+        },
+      },
+      funded: { on: { "wallet.deposit": { actions: assign({ balance: ({ context, event }) => context.balance + event.amount }) } } },
+    },
+  });
+}
+
+describe("amounts as bigint", () => {
+  it("are explored, compared and written like any other value", () => {
+    const machine = wallet();
+    const deposits = [{ type: "wallet.deposit", amount: 5n }, { type: "wallet.deposit", amount: 0n }];
+    const generated = generatePaths(machine, resolveSpec(machine, { events: deposits }));
+    expect(generated.coverage.transitions.uncovered).toEqual([]);
+    expect(generated.coverage.guardBranches.uncovered).toEqual([]);
+    expect(runPaths(machine, generated.paths).failures).toEqual([]);
+    expect(toScenarios(chartOf(machine), generated, "wallet.machine.ts")).toContain('`wallet.deposit` is sent with `{"amount":"5n"}`');
+  });
+
+  it("stop exploring within budget when context grows without bound and a target stays out of reach", () => {
+    const machine = wallet();
+    const started = performance.now();
+    const onlyFive = [{ type: "wallet.deposit", amount: 5n }];
+    const generated = generatePaths(machine, resolveSpec(machine, { events: onlyFive }));
+    expect(performance.now() - started).toBeLessThan(4000);
+    expect(generated.exploration.truncated).toBe("depth");
+    expect(generated.coverage.guardBranches.uncovered).toEqual(["wallet.empty wallet.deposit#0:false"]);
+    expect(generated.notes.join("\n")).toMatch(/exploration stopped at the depth limit/);
   });
 });

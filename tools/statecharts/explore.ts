@@ -40,15 +40,24 @@ export interface Exploration {
   edges: Edge[];
   /** Edges leaving each vertex, by vertex id. */
   out: Edge[][];
-  /** True when the vertex cap stopped exploration early. */
-  truncated: boolean;
+  /** Why exploration stopped before it had seen everything it was looking for, if it did. */
+  truncated: false | "snapshots" | "depth" | "work";
   /** Starts and steps after which the machine itself failed (status "error"), with its error. */
   failures: string[];
 }
 
 export interface ExploreOptions {
-  /** Stop after this many distinct snapshots (default 3000). */
+  /** Stop after this many distinct snapshots (default 2000). */
   maxVertices?: number;
+  /** Expand no snapshot further than this many steps from a start (default 40). */
+  maxDepth?: number;
+  /**
+   * Stop after applying this many steps in all (default 100000). Exploring
+   * replays each route from the start, so an unbounded context (a counter) that
+   * can never complete coverage would otherwise cost quadratic time. A count, not
+   * a clock, so the output stays the same on every machine.
+   */
+  maxWork?: number;
   /**
    * Stop as soon as everything here has been observed. Context such as retry
    * counters can make the snapshot space unbounded; coverage needs only a route
@@ -107,7 +116,10 @@ function keyOf(driven: DrivenMachine): string {
 }
 
 export function explore(machine: AnyStateMachine, spec: MachineSpec, options: ExploreOptions = {}): Exploration {
-  const maxVertices = options.maxVertices ?? 3000;
+  const maxVertices = options.maxVertices ?? 2000;
+  const maxDepth = options.maxDepth ?? 40;
+  const maxWork = options.maxWork ?? 100_000;
+  let work = 0;
   const { until } = options;
   const seen = new Observed();
   const remaining = until ? until.states.size + until.transitions.size + until.guardBranches.size : Infinity;
@@ -131,7 +143,7 @@ export function explore(machine: AnyStateMachine, spec: MachineSpec, options: Ex
   const out: Edge[][] = [];
   const byKey = new Map<string, number>();
   const starts: StartPoint[] = [];
-  let truncated = false;
+  let truncated: Exploration["truncated"] = false;
   const failures: string[] = [];
   const noteFailure = (driven: DrivenMachine, where: string): void => {
     const snapshot = driven.actor.getSnapshot() as AnyMachineSnapshot;
@@ -168,6 +180,7 @@ export function explore(machine: AnyStateMachine, spec: MachineSpec, options: Ex
     const { start, steps } = route(vertex);
     const driven = drive(machine, spec.inputs[start]);
     for (const step of steps) driven.apply(step);
+    work += steps.length + 1;
     return driven;
   };
 
@@ -188,8 +201,9 @@ export function explore(machine: AnyStateMachine, spec: MachineSpec, options: Ex
       const driven = probe ?? reach(v);
       probe = undefined;
       const effect = driven.apply(step);
+      work++;
       if (!byKey.has(keyOf(driven)) && vertices.length >= maxVertices) {
-        truncated = true;
+        truncated = "snapshots";
         driven.stop();
         continue;
       }
@@ -204,10 +218,19 @@ export function explore(machine: AnyStateMachine, spec: MachineSpec, options: Ex
       observe(effect);
     }
   };
+  const expandable = (v: number): boolean => {
+    if (vertices[v]!.status !== "active") return false;
+    if (work >= maxWork) truncated = "work";
+    else if (vertices[v]!.depth >= maxDepth) truncated = "depth";
+    else return true;
+    return false;
+  };
   let v = 0;
-  for (; v < vertices.length && found < remaining; v++) if (vertices[v]!.status === "active") expand(v);
-  // Everything is observed. The snapshots found but not yet expanded still get
-  // their edges (one level further, no more), so paths can go on from them.
-  for (const end = vertices.length; v < end; v++) if (vertices[v]!.status === "active") expand(v);
+  for (; v < vertices.length && found < remaining && !truncated; v++) if (expandable(v)) expand(v);
+  if (found >= remaining) {
+    // Everything is observed. The snapshots found but not yet expanded still get
+    // their edges (one level further, no more), so paths can go on from them.
+    for (const end = vertices.length; v < end && work < maxWork; v++) if (vertices[v]!.status === "active") expand(v);
+  }
   return { starts, vertices, edges, out, truncated, failures };
 }

@@ -7,6 +7,7 @@ import type { AnyStateMachine, StateValue } from "xstate";
 import { coverageReport, coverageTargets, Observed, targetSets, type CoverageReport } from "./coverage.ts";
 import type { PathStep, StepEffect } from "./driver.ts";
 import { explore, type Edge, type Exploration, type ExploreOptions } from "./explore.ts";
+import { stableJson } from "./format.ts";
 import { chartOf } from "./model.ts";
 import type { MachineSpec } from "./spec.ts";
 
@@ -34,7 +35,7 @@ export interface PathSet {
   paths: GeneratedPath[];
   /** Coverage the paths reach according to the exploration; the runner re-measures it by running them. */
   coverage: CoverageReport;
-  exploration: { vertices: number; edges: number; truncated: boolean };
+  exploration: { vertices: number; edges: number; truncated: Exploration["truncated"] };
   notes: string[];
 }
 
@@ -46,11 +47,11 @@ export interface GenerateOptions extends ExploreOptions {
 function stepKey(step: PathStep): string {
   switch (step.kind) {
     case "event":
-      return `e:${JSON.stringify(step.event)}`;
+      return `e:${stableJson(step.event)}`;
     case "wait":
       return `w:${step.ms}`;
     default:
-      return `${step.kind}:${step.invokeId}:${String(step.kind === "done" ? step.output : step.error)}`;
+      return `${step.kind}:${step.invokeId}:${stableJson(step.kind === "done" ? step.output : step.error)}`;
   }
 }
 
@@ -131,7 +132,10 @@ export function generatePaths(machine: AnyStateMachine, spec: MachineSpec, optio
   }
 
   const notes = [...spec.notes, ...exploration.failures];
-  if (exploration.truncated) notes.push(`exploration stopped at ${exploration.vertices.length} snapshots`);
+  if (exploration.truncated) {
+    const why = { snapshots: "the snapshot limit", depth: "the depth limit", work: "the work limit" }[exploration.truncated];
+    notes.push(`exploration stopped at ${why} (${exploration.vertices.length} snapshots) before covering everything: look for samples that never take a guard's other side, or context that grows without bound`);
+  }
   return {
     machineId: machine.id,
     paths: dropPrefixes(paths),
