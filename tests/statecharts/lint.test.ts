@@ -11,7 +11,7 @@ import {
   trapMachine,
   unreachableMachine,
 } from "./fixtures/broken.ts";
-import type { AnyStateMachine } from "xstate";
+import { createMachine, fromPromise, type AnyStateMachine } from "xstate";
 import type { MachineGraphSpec } from "../../machines/graph-spec.ts";
 
 function lint(machine: AnyStateMachine, spec: MachineGraphSpec | undefined, allow: LintAllow = []) {
@@ -44,6 +44,15 @@ describe("machine lint", () => {
 
   it("finds invokes without an error path", () => {
     expect(lint(noErrorMachine, simpleGraphSpec)).toContain("invoke-without-error @ noError.charging");
+  });
+
+  it("finds invokes with inline logic or without an explicit id", () => {
+    const inline = createMachine({
+      id: "inline",
+      initial: "a",
+      states: { a: { invoke: { src: fromPromise(async () => 1), onDone: "b", onError: "b" } }, b: { type: "final" } },
+    });
+    expect(lint(inline, { events: [] })).toEqual(["unnamed-invoke @ inline.a"]);
   });
 
   it("finds guarded choices without a fallback, for events and for always", () => {

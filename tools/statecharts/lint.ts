@@ -11,6 +11,7 @@ export type LintRule =
   | "event-accepted-nowhere"
   | "event-without-sample"
   | "invoke-without-error"
+  | "unnamed-invoke"
   | "guard-without-fallback"
   | "unused-allow";
 
@@ -91,6 +92,14 @@ export function lintMachine(machine: AnyStateMachine, spec: MachineSpec, allow: 
         candidatesFor(stateNode(n.id), errorType).some((c) => c.eventType !== "*"),
       );
       if (!handled) problems.push({ rule: "invoke-without-error", at: node.id, message: `invoke ${invoke.id} (${invoke.src}) at ${node.id} has no onError` });
+      // Inline logic cannot be provided by the app nor faked by the path runner; generated ids change when states move.
+      if (invoke.src.startsWith("xstate.invoke.") || /^\d+\./.test(invoke.id)) {
+        problems.push({
+          rule: "unnamed-invoke",
+          at: node.id,
+          message: `invoke at ${node.id} needs a named src (declared in setup({ actors })) and an explicit id`,
+        });
+      }
     }
   }
 
