@@ -5,7 +5,7 @@
 //   svg.innerHTML = renderSvg(layout, {                   // on every snapshot
 //     activeStateIds: activeIdsOf(machine, snapshot.value),
 //   });
-export { chartOf, activeIdsOf, relativeId, type Chart, type ChartNode, type ChartTransition } from "./model.ts";
+export { chartOf, activeIdsOf, relativeId, transitionId, type Chart, type ChartNode, type ChartTransition } from "./model.ts";
 export { layoutChart, renderSvg, toSvg, type ChartLayout, type SvgOptions } from "./svg.ts";
 export { toMermaid } from "./mermaid.ts";
 export { toScxml } from "./scxml.ts";
