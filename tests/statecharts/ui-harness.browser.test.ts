@@ -46,19 +46,28 @@ const spec: UiSpec<View> = {
 let browser: Browser;
 let page: Page;
 
-beforeAll(async () => {
+/** Bundles a fixture entry for the browser with Vite, as the app's build would, into one script. */
+async function bundle(entry: string): Promise<string> {
   const output = (await build({
     configFile: false,
     logLevel: "silent",
     root: repoRoot,
     define: { "process.env.NODE_ENV": JSON.stringify("production") },
-    build: { write: false, minify: false, modulePreload: false, rollupOptions: { input: join(repoRoot, "tests/statecharts/fixtures/transfer-page.ts") } },
+    build: { write: false, minify: false, modulePreload: false, rollupOptions: { input: join(repoRoot, entry) } },
   })) as Rolldown.RolldownOutput;
-  const entry = output.output.find((o) => o.type === "chunk" && o.isEntry) as Rolldown.OutputChunk;
+  return (output.output.find((o) => o.type === "chunk" && o.isEntry) as Rolldown.OutputChunk).code;
+}
+
+async function openWith(script: string): Promise<Page> {
+  const opened = await browser.newPage();
+  await opened.setContent('<!doctype html><html><body><div id="root"></div></body></html>');
+  await opened.addScriptTag({ content: script, type: "module" });
+  return opened;
+}
+
+beforeAll(async () => {
   browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu"] });
-  page = await browser.newPage();
-  await page.setContent('<!doctype html><html><body><div id="root"></div></body></html>');
-  await page.addScriptTag({ content: entry.code, type: "module" });
+  page = await openWith(await bundle("tests/statecharts/fixtures/transfer-page.ts"));
   await page.waitForFunction(() => "__statechartUiPaths" in globalThis);
 }, 120_000);
 
@@ -79,4 +88,18 @@ describe("transfer view in Chromium, driven by the generated paths", () => {
     const retrying = paths.find((p) => p.steps.some((s) => s.step.kind === "event" && s.step.event.type === "transfer.retry"))!;
     await expect(runPathInUi(transferMachine, retrying, target, wrong)).rejects.toThrow(/expected the machine in sending, it is in idle/);
   }, 30_000);
+});
+
+describe("the browser entry of the statechart tools in Chromium", () => {
+  it("draws a machine and follows its running actor", async () => {
+    const viewer = await openWith(await bundle("tests/statecharts/fixtures/viewer-page.ts"));
+    const active = () => viewer.evaluate(() => [...document.querySelectorAll("g.sc-active")].map((g) => g.getAttribute("data-state-id")));
+    await viewer.waitForSelector('g.sc-active[data-state-id="transfer.idle"]');
+    expect(await active()).toEqual(["transfer", "transfer.idle"]);
+    await viewer.evaluate(() => (globalThis as unknown as { __viewerActor: { send(e: object): void } }).__viewerActor.send({ type: "transfer.start" }));
+    await viewer.waitForSelector('g.sc-active[data-state-id="transfer.editing"]');
+    expect(await active()).toEqual(["transfer", "transfer.editing"]);
+    expect(await viewer.locator("svg.statechart").getAttribute("data-machine")).toBe("transfer");
+    await viewer.close();
+  }, 60_000);
 });
