@@ -196,7 +196,14 @@ export async function layoutChart(input: Chart | AnyStateMachine): Promise<Chart
     });
   }
 
-  const laid = await new ELK().layout(graph);
+  let laid: ElkNode;
+  try {
+    laid = await new ELK().layout(graph);
+  } catch {
+    // ELK's model-order heuristics can fail on some nestings; the plain layered layout always works.
+    const { "elk.layered.considerModelOrder.strategy": _, ...plain } = layoutOptions;
+    laid = await new ELK().layout({ ...graph, layoutOptions: plain });
+  }
 
   const states: LaidOutState[] = [];
   const initials: ChartLayout["initials"] = [];
