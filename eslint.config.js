@@ -33,7 +33,11 @@ export default tseslint.config(
     files: ["**/*.{ts,tsx,js,mjs}"],
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
     plugins: { "import-x": importX, "react-hooks": reactHooks },
-    settings: { "import-x/resolver": { node: { extensions: [".ts", ".tsx", ".js"] } } },
+    settings: {
+      "import-x/resolver": { node: { extensions: [".ts", ".tsx", ".js"] } },
+      "import-x/extensions": [".ts", ".tsx", ".js", ".mjs"],
+      "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
+    },
     rules: {
       "import-x/no-restricted-paths": ["error", { zones }],
       "import-x/no-cycle": ["error", { ignoreExternal: true }],

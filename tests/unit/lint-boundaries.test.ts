@@ -1,0 +1,51 @@
+// The import boundaries are rules in eslint.config.js; this proves they still fire, so a
+// plugin upgrade or a settings change cannot silently turn them off.
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { ESLint } from "eslint";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+const root = resolve(import.meta.dirname, "../..");
+const scratch = (dir: string) => join(root, dir, `__lint_probe_${process.pid}`);
+const dirs = [scratch("src/lib"), scratch("machines"), scratch("src/views")];
+
+function write(dir: string, name: string, text: string) {
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, name);
+  writeFileSync(file, text);
+  return file;
+}
+
+async function ruleIds(files: string[]) {
+  const eslint = new ESLint({ cwd: root });
+  const results = await eslint.lintFiles(files);
+  return results.flatMap((r) => r.messages.map((m) => `${r.filePath.slice(root.length + 1)}:${m.ruleId}`));
+}
+
+describe("lint import boundaries", () => {
+  beforeAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+  afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+  it("reports an import cycle between two TypeScript modules", async () => {
+    const a = write(dirs[0]!, "a.ts", 'import { x } from "./b";\nexport const y = x;\n');
+    const b = write(dirs[0]!, "b.ts", 'import { y } from "./a";\nexport const x = 1;\nexport const z = y;\n');
+    const ids = await ruleIds([a, b]);
+    expect(ids.filter((id) => id.endsWith(":import-x/no-cycle"))).toHaveLength(2);
+  });
+
+  it("keeps machines free of the app", async () => {
+    const m = write(dirs[1]!, "m.ts", 'import { formatMoney } from "../../src/lib/money";\nexport const f = formatMoney;\n');
+    expect(await ruleIds([m])).toContainEqual(expect.stringMatching(/:import-x\/no-restricted-paths$/));
+  });
+
+  it("keeps views away from the API client", async () => {
+    const v = write(dirs[2]!, "v.ts", 'import * as api from "../../adapters/api/client";\nexport const c = api;\n');
+    const ids = await ruleIds([v]);
+    expect(ids.some((id) => /:(import-x\/no-restricted-paths|no-restricted-imports)$/.test(id))).toBe(true);
+  });
+
+  it("passes a clean module", async () => {
+    const ok = write(dirs[0]!, "ok.ts", "export const one = 1;\n");
+    expect(await ruleIds([ok])).toEqual([]);
+  });
+});
