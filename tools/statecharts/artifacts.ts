@@ -1,6 +1,7 @@
 // The generated files under docs/statecharts, computed in memory so the scripts
 // write them and the tests compare them with what is committed. Node-only.
 import { join } from "node:path";
+import { percent, type CoverageCount } from "./coverage.ts";
 import type { DiscoveredMachine } from "./discover.ts";
 import { repoRoot } from "./discover.ts";
 import { toMermaid } from "./mermaid.ts";
@@ -34,8 +35,9 @@ export function scenarioFile(m: DiscoveredMachine, set: PathSet = pathSetOf(m)):
   return [`${m.name}${scenarioExtension}`, toScenarios(chartOf(m.machine), set, m.file)];
 }
 
-/** The index page linking every machine's diagrams and scenarios. */
+/** The index page linking every machine's diagrams and scenarios, with its coverage. */
 export function indexFile(machines: DiscoveredMachine[]): [string, string] {
+  const cell = (c: CoverageCount): string => `${c.covered}/${c.total} (${percent(c)})`;
   const lines = [
     "# Statecharts",
     "",
@@ -47,6 +49,19 @@ export function indexFile(machines: DiscoveredMachine[]): [string, string] {
     ...machines.map(
       (m) => `| ${m.name} | [${m.file}](../../${m.file}) | [svg](${m.name}.svg) | [mmd](${m.name}.mmd) | [scxml](${m.name}.scxml) | [paths](${m.name}${scenarioExtension}) |`,
     ),
+    "",
+    "## Coverage of the generated paths",
+    "",
+    "Every path runs against its machine in `npm test` (simulated clock, fakes only at the machine's edges).",
+    "",
+    "| machine | states | transitions | guard branches | paths | steps |",
+    "|---|---|---|---|---|---|",
+    ...machines.map((m) => {
+      const set = pathSetOf(m);
+      const c = set.coverage;
+      const steps = set.paths.reduce((n, p) => n + p.steps.length, 0);
+      return `| ${m.name} | ${cell(c.states)} | ${cell(c.transitions)} | ${cell(c.guardBranches)} | ${set.paths.length} | ${steps} |`;
+    }),
   ];
   return ["README.md", `${lines.join("\n")}\n`];
 }
