@@ -2,9 +2,8 @@ import { useEffect, useMemo, useState, useSyncExternalStore } from "react";
 import { useSelector } from "@xstate/react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { AnyActorRef, AnyStateMachine } from "xstate";
-import { layoutChart, renderSvg, type ChartLayout } from "../../tools/statecharts/svg.ts";
+import { activeIdsOf, layoutChart, renderSvg, type ChartLayout } from "../../tools/statecharts/browser.ts";
 import { useAppActors, useEventLog } from "../actors/context.tsx";
-import { activeStateIds } from "../actors/activeStates.ts";
 import { PageHeader } from "../ui/PageHeader.tsx";
 
 // Every machine file, including ones no screen runs yet: the viewer lists them all.
@@ -43,7 +42,7 @@ function MachineCard({ machine, actor }: { machine: AnyStateMachine; actor: AnyA
   const layout = useLayout(machine);
   const value = useSelector(actor ?? idle, (snapshot) => (snapshot as { value?: unknown } | undefined)?.value);
   const valueKey = JSON.stringify(value ?? null);
-  const active = useMemo(() => (value === undefined ? [] : activeStateIds(machine.id, JSON.parse(valueKey))), [machine.id, valueKey, value]);
+  const active = useMemo(() => (value === undefined ? [] : activeIdsOf(machine, JSON.parse(valueKey))), [machine, valueKey, value]);
   return (
     <section className="card statechart-card" aria-labelledby={`machine-${machine.id}`}>
       <h2 id={`machine-${machine.id}`}>

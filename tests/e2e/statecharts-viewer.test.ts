@@ -1,0 +1,126 @@
+// The live statecharts viewer in real Chromium: a production build made with
+// VITE_STATECHARTS_VIEWER=true, served by the real server, follows the app's running actors.
+// The default build (the one `npm start` serves) must not have the page at all.
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createSession, createUser } from "../../server/auth/sessions.ts";
+import { openDatabase } from "../../server/db/open.ts";
+import { launchBrowser, openPage, viewports } from "./browser.ts";
+
+const root = resolve(import.meta.dirname, "../..");
+let browser: Browser;
+let server: ChildProcess | undefined;
+let viewerURL = "";
+let token = "";
+const temp: string[] = [];
+
+function run(command: string[], env: NodeJS.ProcessEnv): Promise<void> {
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, command, { cwd: root, env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "inherit"] });
+    child.once("exit", (code) => (code === 0 ? done() : fail(new Error(`${command.join(" ")} exited with ${code}`))));
+  });
+}
+
+function freePort(): Promise<number> {
+  return new Promise((done) => {
+    const probe = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => done(port));
+    });
+  });
+}
+
+async function healthy(url: string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    const ok = await fetch(`${url}/api/v1/health`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" })
+      .then((r) => r.ok)
+      .catch(() => false);
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error("viewer server did not become healthy");
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const outDir = mkdtempSync(join(tmpdir(), "sarraf-viewer-dist-"));
+  const dataDir = mkdtempSync(join(tmpdir(), "sarraf-viewer-data-"));
+  temp.push(outDir, dataDir);
+  await run([join(root, "node_modules/vite/bin/vite.js"), "build", "--outDir", outDir, "--emptyOutDir", "--logLevel", "warn"], { VITE_STATECHARTS_VIEWER: "true", NODE_ENV: "production" });
+  const database = await openDatabase({ dataDir });
+  const user = await createUser(database.db, { email: "viewer@sarraf.test", fullName: "Viewer", emailVerifiedAt: new Date() });
+  token = (await createSession(database.db, user.id)).token;
+  await database.close();
+  const port = await freePort();
+  server = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, STATIC_DIR: outDir, LOG_LEVEL: "warn", SKIP_BUILD: "1", DATABASE_URL: "" },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  viewerURL = `http://127.0.0.1:${port}`;
+  await healthy(viewerURL);
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  if (server && server.exitCode === null) {
+    const exited = new Promise((r) => server!.once("exit", r));
+    server.kill("SIGTERM");
+    await exited;
+  }
+  for (const dir of temp) rmSync(dir, { recursive: true, force: true });
+});
+
+/** Innermost active state ids drawn highlighted in one machine's diagram. */
+const highlighted = (page: Page, machine: string) =>
+  page.$$eval(`svg[data-machine="${machine}"] .sc-state.sc-active`, (nodes) => nodes.map((n) => n.getAttribute("data-state-id")));
+
+describe("statecharts viewer", () => {
+  it("draws every machine, highlights the running actors' states and follows them live", async () => {
+    const context = await browser.newContext({ viewport: viewports.desktop, baseURL: viewerURL });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    await page.goto("/statecharts");
+    expect(await page.title()).toBe("Statecharts | Sarraf");
+    for (const machine of ["auth", "locale", "routeProgress"]) {
+      await page.getByRole("heading", { level: 2, name: machine }).waitFor();
+    }
+    await page.waitForFunction(() => document.querySelectorAll("svg.statechart").length === 3);
+    await expect.poll(() => highlighted(page, "auth")).toEqual(["auth", "auth.unauthenticated"]);
+    await expect.poll(() => highlighted(page, "locale")).toEqual(["locale", "locale.ready"]);
+
+    // Switching the language is a locale event: the log shows it and the diagram follows.
+    await page.getByRole("button", { name: "العربية" }).click();
+    await page.waitForFunction(() => document.documentElement.dir === "rtl");
+    const log = page.getByRole("table");
+    await expect.poll(() => log.getByText("locale.change").count()).toBeGreaterThan(0);
+    await expect.poll(() => highlighted(page, "locale")).toEqual(["locale", "locale.ready"]);
+    await page.getByRole("heading", { level: 1, name: "مخططات الحالات" }).waitFor();
+    // Machine ids and the diagrams stay left-to-right inside the Arabic page.
+    expect(await page.$eval(".statechart-diagram", (n) => n.getAttribute("dir"))).toBe("ltr");
+
+    // Signing in in another tab reaches this tab's auth actor through storage; the chart follows
+    // it through verifying (the profile call against the real server) to active.
+    const other = await context.newPage();
+    await other.goto("/");
+    await other.evaluate((t) => localStorage.setItem("authUser", JSON.stringify({ Token: t, email: "viewer@sarraf.test" })), token);
+    await expect.poll(() => highlighted(page, "auth"), { timeout: 10_000 }).toEqual(["auth", "auth.authenticated", "auth.authenticated.active"]);
+    await expect.poll(() => log.getByText("auth.storageChanged").count()).toBeGreaterThan(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("is not part of the default production build", async () => {
+    const { page, context } = await openPage(browser, "/statecharts");
+    await page.getByRole("heading", { level: 1, name: "Page not found" }).waitFor();
+    expect(await page.locator("svg.statechart").count()).toBe(0);
+    await context.close();
+  });
+});
