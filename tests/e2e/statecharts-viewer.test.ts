@@ -1,9 +1,8 @@
 // The live statecharts viewer in real Chromium: a production build made with
 // VITE_STATECHARTS_VIEWER=true, served by the real server, follows the app's running actors.
 // The default build (the one `npm start` serves) must not have the page at all.
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import type { Browser, Page } from "playwright-core";
@@ -11,10 +10,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSession, createUser } from "../../server/auth/sessions.ts";
 import { openDatabase } from "../../server/db/open.ts";
 import { launchBrowser, openPage, viewports } from "./browser.ts";
+import { startServer, type RunningServer } from "./server.ts";
 
 const root = resolve(import.meta.dirname, "../..");
 let browser: Browser;
-let server: ChildProcess | undefined;
+let server: RunningServer | undefined;
 let viewerURL = "";
 let token = "";
 const temp: string[] = [];
@@ -24,27 +24,6 @@ function run(command: string[], env: NodeJS.ProcessEnv): Promise<void> {
     const child = spawn(process.execPath, command, { cwd: root, env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "inherit"] });
     child.once("exit", (code) => (code === 0 ? done() : fail(new Error(`${command.join(" ")} exited with ${code}`))));
   });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((done) => {
-    const probe = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => done(port));
-    });
-  });
-}
-
-async function healthy(url: string): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    const ok = await fetch(`${url}/api/v1/health`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" })
-      .then((r) => r.ok)
-      .catch(() => false);
-    if (ok) return;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error("viewer server did not become healthy");
 }
 
 beforeAll(async () => {
@@ -57,23 +36,13 @@ beforeAll(async () => {
   const user = await createUser(database.db, { email: "viewer@sarraf.test", fullName: "Viewer", emailVerifiedAt: new Date() });
   token = (await createSession(database.db, user.id)).token;
   await database.close();
-  const port = await freePort();
-  server = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, STATIC_DIR: outDir, LOG_LEVEL: "warn", SKIP_BUILD: "1", DATABASE_URL: "" },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  viewerURL = `http://127.0.0.1:${port}`;
-  await healthy(viewerURL);
+  server = await startServer(dataDir, { STATIC_DIR: outDir });
+  viewerURL = server.baseURL;
 }, 120_000);
 
 afterAll(async () => {
   await browser?.close();
-  if (server && server.exitCode === null) {
-    const exited = new Promise((r) => server!.once("exit", r));
-    server.kill("SIGTERM");
-    await exited;
-  }
+  await server?.stop();
   for (const dir of temp) rmSync(dir, { recursive: true, force: true });
 });
 

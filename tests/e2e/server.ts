@@ -1,0 +1,58 @@
+// Starts the product the way `npm start` does (scripts/start.ts), on a free port, for end-to-end tests.
+import { spawn, type ChildProcess } from "node:child_process";
+import { createServer } from "node:net";
+import { resolve } from "node:path";
+
+const root = resolve(import.meta.dirname, "../..");
+
+export function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const probe = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => done(port));
+    });
+    probe.on("error", fail);
+  });
+}
+
+async function waitForHealth(baseURL: string, server: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`server exited with code ${server.exitCode}`);
+    try {
+      const response = await fetch(`${baseURL}/api/v1/health`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((done) => setTimeout(done, 200));
+  }
+  throw new Error("server did not become healthy within 60 s");
+}
+
+export interface RunningServer {
+  baseURL: string;
+  /** SIGTERM, then the exit code once it has shut down. */
+  stop(): Promise<number | null>;
+}
+
+/** Serves the already-built SPA in `env.STATIC_DIR` (default dist/) over the database in `dataDir`. */
+export async function startServer(dataDir: string, env: NodeJS.ProcessEnv = {}): Promise<RunningServer> {
+  const port = await freePort();
+  const server = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", SKIP_BUILD: "1", DATABASE_URL: "", ...env },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  const baseURL = `http://127.0.0.1:${port}`;
+  await waitForHealth(baseURL, server);
+  return {
+    baseURL,
+    stop: async () => {
+      if (server.exitCode !== null) return server.exitCode;
+      const exited = new Promise<number | null>((done) => server.once("exit", (code) => done(code)));
+      server.kill("SIGTERM");
+      return exited;
+    },
+  };
+}
