@@ -1,5 +1,8 @@
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
+// eslint-plugin-import-x stays at 4.6.x: later versions resolve through unrs-resolver, whose
+// non-Linux binaries the registry these machines reach lacks, so `npm ci` rejects the lockfile
+// (tests/unit/lockfile.test.ts). tests/unit/lint-boundaries.test.ts proves the rules still fire.
 import importX from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
