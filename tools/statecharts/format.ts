@@ -39,6 +39,12 @@ export function guardName(guard: unknown): string {
 }
 
 /** An action as written; built-ins read as what they do (`raise x`, `assign`). */
+/** The event an action raises or emits: its type, or "(dynamic)" when computed at run time. */
+function eventTypeOf(event: unknown): string {
+  if (typeof event === "function") return "(dynamic)";
+  return (event as { type?: string } | undefined)?.type ?? "?";
+}
+
 export function actionName(action: unknown): string {
   if (typeof action === "string") return action;
   if (action && typeof action === "object") return String((action as Named).type ?? "action");
@@ -47,18 +53,14 @@ export function actionName(action: unknown): string {
   switch (fn.type) {
     case "xstate.assign":
       return "assign";
-    case "xstate.raise": {
-      const event = fn.event as { type?: string } | undefined;
-      return `raise ${typeof fn.event === "function" ? "(dynamic)" : (event?.type ?? "?")}`;
-    }
+    case "xstate.raise":
+      return `raise ${eventTypeOf(fn.event)}`;
     case "xstate.sendTo":
       return `sendTo ${typeof fn.to === "string" ? fn.to : "(actor)"}`;
     case "xstate.sendParent":
       return "sendParent";
-    case "xstate.emit": {
-      const event = fn.event as { type?: string } | undefined;
-      return `emit ${typeof fn.event === "function" ? "(dynamic)" : (event?.type ?? "?")}`;
-    }
+    case "xstate.emit":
+      return `emit ${eventTypeOf(fn.event)}`;
     case "xstate.log":
       return "log";
     case "xstate.cancel":
