@@ -1,5 +1,8 @@
-import { assign, fromPromise, setup } from "xstate";
+import { assertEvent, assign, emit, fromPromise, setup } from "xstate";
+import { failureOf, reasonOf, retryAfterOf, type AuthFailure, type AuthFlow } from "./auth/failure.ts";
 import type { MachineGraphSpec } from "./graph-spec.ts";
+
+export type { AuthFailure, AuthFlow };
 
 /** The stored auth record: the API answers with `Token`, some responses with `token`. */
 export interface AuthUser {
@@ -17,37 +20,90 @@ export interface UserInfo {
   id: string;
   email: string;
   fullName?: string;
+  emailVerified?: boolean;
+  hasPassword?: boolean;
   [field: string]: unknown;
 }
 
+/** What /user/signup, /user/sendotp and /user/forgotPassword answer. */
+export interface CodeSent {
+  email: string;
+  resendAfter: number;
+  expiresIn: number;
+  /** sendotp only: the OTP token, sent back with the code. */
+  token?: string;
+}
+
 export interface AuthContext {
+  /** `authUser`: the profile plus its Token. */
   user: AuthUser | null;
   userInfo: UserInfo | null;
+  /** `signupuser`: an account that must verify its e-mail before it can sign in. */
+  signupUser: { email: string } | null;
+  /** The e-mail a sign-in code went to, and the token /user/sendotp answered with. */
+  otp: { email: string; token: string | null } | null;
+  /** `forgetpass`: the e-mail a reset code went to. */
+  forgetpass: { email: string } | null;
+  /** The last failed call, tagged with its form. */
+  error: AuthFailure | null;
 }
 
 export type AuthEvent =
+  | { type: "auth.login"; email: string; password: string }
+  | { type: "auth.signup"; fullName: string; email: string; password: string }
+  /** Sends a sign-in code by e-mail: OTP login, or a new code to verify the e-mail. */
+  | { type: "auth.sendCode"; email: string }
+  | { type: "auth.verifyCode"; email: string; code: string }
+  /** Leaves the code step of OTP login to use another e-mail. */
+  | { type: "auth.cancelCode" }
+  | { type: "auth.forgotPassword"; email: string }
+  | { type: "auth.resetPassword"; email: string; code: string; password: string }
+  | { type: "auth.updateProfile"; fullName: string }
+  | { type: "auth.changePassword"; currentPassword: string; newPassword: string }
+  | { type: "auth.setPassword"; password: string }
+  /** A screen opened: a failure another visit left behind is not shown again. */
+  | { type: "auth.dismiss" }
   | { type: "auth.logout" }
   | { type: "auth.unauthorized" }
   /** Another tab (or a later sign-in flow) stored a new auth record, or cleared it. */
   | { type: "auth.storageChanged"; user: AuthUser | null };
+
+/** Successes worth telling the user; the app shows them translated. */
+export type AuthNotice = "codeSent" | "verifyEmailFirst" | "passwordReset" | "profileSaved" | "passwordChanged" | "passwordSet";
+
+export type AuthEmitted =
+  | { type: "auth.notice"; notice: AuthNotice; email?: string }
+  /** Another code may be asked for only after this many seconds. */
+  | { type: "auth.codeCooldown"; seconds: number };
 
 export function tokenOf(user: AuthUser | null | undefined): string | null {
   const token = user?.Token ?? user?.token;
   return typeof token === "string" && token.length > 0 ? token : null;
 }
 
+/** The profile part of a sign-in answer: everything but the token. */
+function profileOf(user: AuthUser): UserInfo {
+  const { Token: _upper, token: _lower, ...profile } = user;
+  return profile as UserInfo;
+}
+
+const outputOf = (event: { output?: unknown }) => event.output;
+/** The assigner of a failed call's `error`, tagged with its form. */
+const failureFor = (flow: AuthFlow) => ({ event }: { event: unknown }) => failureOf(flow, (event as { error?: unknown }).error);
+
 export const authMachine = setup({
   types: {
     context: {} as AuthContext,
     events: {} as AuthEvent,
     input: {} as AuthInput,
+    emitted: {} as AuthEmitted,
   },
   guards: {
     hasStoredToken: ({ context }) => tokenOf(context.user) !== null,
     eventHasToken: ({ event }) => event.type === "auth.storageChanged" && tokenOf(event.user) !== null,
     // Errors from the API client carry a code; the machine branches on it, never on text.
-    isUnauthorizedError: ({ event }) =>
-      "error" in event && typeof event.error === "object" && event.error !== null && (event.error as { code?: unknown }).code === "unauthorized",
+    isUnauthorizedError: ({ event }) => "error" in event && (event.error as { code?: unknown } | null)?.code === "unauthorized",
+    isEmailNotVerified: ({ event }) => "error" in event && reasonOf(event.error) === "emailNotVerified",
   },
   actions: {
     rememberUser: assign({
@@ -55,25 +111,101 @@ export const authMachine = setup({
     }),
     forgetUser: assign({ user: null, userInfo: null }),
     rememberUserInfo: assign({
-      userInfo: ({ event }) => ("output" in event ? (event.output as UserInfo) : null),
+      userInfo: ({ event }) => outputOf(event as { output?: unknown }) as UserInfo,
     }),
+    signIn: assign(({ event }) => {
+      const user = outputOf(event as { output?: unknown }) as AuthUser;
+      return { user, userInfo: profileOf(user), signupUser: null, otp: null, forgetpass: null, error: null };
+    }),
+    rememberProfile: assign(({ context, event }) => {
+      const profile = outputOf(event as { output?: unknown }) as UserInfo;
+      return { userInfo: profile, user: { ...context.user, ...profile } };
+    }),
+    markHasPassword: assign({ userInfo: ({ context }) => (context.userInfo ? { ...context.userInfo, hasPassword: true } : null) }),
+    rememberSignupUser: assign({ signupUser: ({ event }) => ({ email: (outputOf(event as { output?: unknown }) as CodeSent).email }) }),
+    rememberUnverifiedUser: assign({
+      signupUser: ({ event }) => {
+        const data = (event as { error?: { data?: { email?: unknown } } }).error?.data;
+        return { email: typeof data?.email === "string" ? data.email : "" };
+      },
+    }),
+    rememberOtp: assign({
+      otp: ({ event }) => {
+        const sent = outputOf(event as { output?: unknown }) as CodeSent;
+        return { email: sent.email, token: typeof sent.token === "string" ? sent.token : null };
+      },
+    }),
+    forgetOtp: assign({ otp: null }),
+    rememberForgetpass: assign({ forgetpass: ({ event }) => ({ email: (outputOf(event as { output?: unknown }) as CodeSent).email }) }),
+    forgetForgetpass: assign({ forgetpass: null }),
+    clearError: assign({ error: null }),
+    failLogin: assign({ error: failureFor("login") }),
+    failSignup: assign({ error: failureFor("signup") }),
+    failSendCode: assign({ error: failureFor("sendCode") }),
+    failVerifyCode: assign({ error: failureFor("verifyCode") }),
+    failForgotPassword: assign({ error: failureFor("forgotPassword") }),
+    failResetPassword: assign({ error: failureFor("resetPassword") }),
+    failUpdateProfile: assign({ error: failureFor("updateProfile") }),
+    failChangePassword: assign({ error: failureFor("changePassword") }),
+    failSetPassword: assign({ error: failureFor("setPassword") }),
+    startCooldown: emit(({ event }) => ({
+      type: "auth.codeCooldown" as const,
+      seconds: "output" in event ? (event.output as CodeSent).resendAfter : retryAfterOf((event as { error?: unknown }).error),
+    })),
+    noticeCodeSent: emit(({ event }) => ({ type: "auth.notice" as const, notice: "codeSent" as const, email: (outputOf(event as { output?: unknown }) as CodeSent).email })),
+    noticeVerifyEmailFirst: emit({ type: "auth.notice", notice: "verifyEmailFirst" }),
+    noticePasswordReset: emit({ type: "auth.notice", notice: "passwordReset" }),
+    noticeProfileSaved: emit({ type: "auth.notice", notice: "profileSaved" }),
+    noticePasswordChanged: emit({ type: "auth.notice", notice: "passwordChanged" }),
+    noticePasswordSet: emit({ type: "auth.notice", notice: "passwordSet" }),
     // The app fills these in at the composition root: storage and navigation live outside machines.
     clearStoredAuth: () => {},
+    storeSignedInUser: () => {},
+    storeUserInfo: () => {},
     redirectToLogin: () => {},
     redirectHome: () => {},
-    storeUserInfo: () => {},
+    redirectToVerifyEmail: () => {},
+    redirectToResetPassword: () => {},
   },
   actors: {
     logout: fromPromise<void, { user: AuthUser | null }>(async () => {}),
     loadProfile: fromPromise<UserInfo, { user: AuthUser | null }>(async () => {
       throw new Error("loadProfile is provided by the app");
     }),
+    login: fromPromise<AuthUser, { email: string; password: string }>(async () => {
+      throw new Error("login is provided by the app");
+    }),
+    signup: fromPromise<CodeSent, { fullName: string; email: string; password: string }>(async () => {
+      throw new Error("signup is provided by the app");
+    }),
+    sendOtp: fromPromise<CodeSent, { email: string }>(async () => {
+      throw new Error("sendOtp is provided by the app");
+    }),
+    verifyOtp: fromPromise<AuthUser, { email: string; otp: string; token: string | null }>(async () => {
+      throw new Error("verifyOtp is provided by the app");
+    }),
+    forgotPassword: fromPromise<CodeSent, { email: string }>(async () => {
+      throw new Error("forgotPassword is provided by the app");
+    }),
+    resetPassword: fromPromise<void, { email: string; otp: string; password: string }>(async () => {
+      throw new Error("resetPassword is provided by the app");
+    }),
+    updateProfile: fromPromise<UserInfo, { fullName: string }>(async () => {
+      throw new Error("updateProfile is provided by the app");
+    }),
+    changePassword: fromPromise<void, { currentPassword: string; newPassword: string }>(async () => {
+      throw new Error("changePassword is provided by the app");
+    }),
+    setPassword: fromPromise<void, { password: string }>(async () => {
+      throw new Error("setPassword is provided by the app");
+    }),
   },
 }).createMachine({
   id: "auth",
-  description: "Whether the visitor is signed in; guards and layouts read this, never storage.",
-  context: ({ input }) => ({ user: input.storedUser, userInfo: null }),
+  description: "Whether the visitor is signed in, and the calls that change it; guards and layouts read this, never storage.",
+  context: ({ input }) => ({ user: input.storedUser, userInfo: null, signupUser: null, otp: null, forgetpass: null, error: null }),
   initial: "restoring",
+  on: { "auth.dismiss": { actions: "clearError" } },
   states: {
     restoring: {
       description: "Authenticated at start only if the stored user has a Token.",
@@ -83,6 +215,7 @@ export const authMachine = setup({
       ],
     },
     unauthenticated: {
+      initial: "idle",
       on: {
         // A 401 while signed out (a stale token in another tab, say) still clears what is stored.
         "auth.unauthorized": { actions: ["clearStoredAuth", "redirectToLogin"] },
@@ -90,6 +223,116 @@ export const authMachine = setup({
           { guard: "eventHasToken", target: "authenticated", actions: "rememberUser" },
           { actions: "forgetUser" },
         ],
+      },
+      states: {
+        idle: {
+          description: "Each form's call starts here; a call in flight takes no second submit.",
+          on: {
+            "auth.login": "loggingIn",
+            "auth.signup": "signingUp",
+            "auth.sendCode": "sendingCode",
+            "auth.verifyCode": "verifyingCode",
+            "auth.cancelCode": { actions: ["forgetOtp", "clearError"] },
+            "auth.forgotPassword": "requestingReset",
+            "auth.resetPassword": "resettingPassword",
+          },
+        },
+        loggingIn: {
+          tags: "loading",
+          entry: "clearError",
+          invoke: {
+            id: "login",
+            src: "login",
+            input: ({ event }) => {
+              assertEvent(event, "auth.login");
+              return { email: event.email, password: event.password };
+            },
+            onDone: { target: "#auth.authenticated.active", actions: ["signIn", "storeSignedInUser"] },
+            onError: [
+              {
+                guard: "isEmailNotVerified",
+                description: "Right password, unverified e-mail: verify first.",
+                target: "idle",
+                actions: ["rememberUnverifiedUser", "noticeVerifyEmailFirst", "redirectToVerifyEmail"],
+              },
+              { target: "idle", actions: "failLogin" },
+            ],
+          },
+        },
+        signingUp: {
+          description: "Success leaves the visitor signed out: the e-mail must be verified first.",
+          tags: "loading",
+          entry: "clearError",
+          invoke: {
+            id: "signup",
+            src: "signup",
+            input: ({ event }) => {
+              assertEvent(event, "auth.signup");
+              return { fullName: event.fullName, email: event.email, password: event.password };
+            },
+            onDone: { target: "idle", actions: ["rememberSignupUser", "startCooldown", "noticeCodeSent", "redirectToVerifyEmail"] },
+            onError: { target: "idle", actions: ["failSignup", "startCooldown"] },
+          },
+        },
+        sendingCode: {
+          description: "Still signed out, but the OTP token is kept for the code that follows.",
+          tags: "loading",
+          entry: "clearError",
+          invoke: {
+            id: "sendOtp",
+            src: "sendOtp",
+            input: ({ event }) => {
+              assertEvent(event, "auth.sendCode");
+              return { email: event.email };
+            },
+            onDone: { target: "idle", actions: ["rememberOtp", "startCooldown", "noticeCodeSent"] },
+            onError: { target: "idle", actions: ["failSendCode", "startCooldown"] },
+          },
+        },
+        verifyingCode: {
+          tags: "loading",
+          entry: "clearError",
+          invoke: {
+            id: "verifyOtp",
+            src: "verifyOtp",
+            input: ({ context, event }) => {
+              assertEvent(event, "auth.verifyCode");
+              const token = context.otp?.email === event.email.trim().toLowerCase() ? context.otp.token : null;
+              return { email: event.email, otp: event.code, token };
+            },
+            onDone: { target: "#auth.authenticated.active", actions: ["signIn", "storeSignedInUser"] },
+            onError: { target: "idle", actions: "failVerifyCode" },
+          },
+        },
+        requestingReset: {
+          tags: "loading",
+          entry: "clearError",
+          invoke: {
+            id: "forgotPassword",
+            src: "forgotPassword",
+            input: ({ event }) => {
+              assertEvent(event, "auth.forgotPassword");
+              return { email: event.email };
+            },
+            onDone: { target: "idle", actions: ["rememberForgetpass", "startCooldown", "noticeCodeSent", "redirectToResetPassword"] },
+            onError: { target: "idle", actions: ["failForgotPassword", "startCooldown"] },
+          },
+        },
+        resettingPassword: {
+          description: "A new password ends every session; the visitor then logs in with it.",
+          tags: "loading",
+          entry: "clearError",
+          invoke: {
+            id: "resetPassword",
+            src: "resetPassword",
+            input: ({ event }) => {
+              assertEvent(event, "auth.resetPassword");
+              return { email: event.email, otp: event.code, password: event.password };
+            },
+            onDone: { target: "idle", actions: ["forgetForgetpass", "noticePasswordReset", "redirectToLogin"] },
+            onError: { target: "idle", actions: "failResetPassword" },
+          },
+        },
       },
     },
     authenticated: {
@@ -107,6 +350,7 @@ export const authMachine = setup({
       states: {
         verifying: {
           description: "A stored token may be stale: the profile call proves it, or a 401 signs out.",
+          tags: "loading",
           invoke: {
             id: "loadProfile",
             src: "loadProfile",
@@ -120,10 +364,61 @@ export const authMachine = setup({
           on: { "auth.logout": "loggingOut" },
         },
         active: {
-          on: { "auth.logout": "loggingOut" },
+          on: {
+            "auth.logout": "loggingOut",
+            "auth.updateProfile": "updatingProfile",
+            "auth.changePassword": "changingPassword",
+            "auth.setPassword": "settingPassword",
+          },
+        },
+        updatingProfile: {
+          description: "Success keeps the user signed in with the new profile.",
+          tags: "loading",
+          entry: "clearError",
+          invoke: {
+            id: "updateProfile",
+            src: "updateProfile",
+            input: ({ event }) => {
+              assertEvent(event, "auth.updateProfile");
+              return { fullName: event.fullName };
+            },
+            onDone: { target: "active", actions: ["rememberProfile", "storeSignedInUser", "noticeProfileSaved"] },
+            onError: { target: "active", actions: "failUpdateProfile" },
+          },
+        },
+        changingPassword: {
+          description: "The server ends the user's other sessions; this one stays.",
+          tags: "loading",
+          entry: "clearError",
+          invoke: {
+            id: "changePassword",
+            src: "changePassword",
+            input: ({ event }) => {
+              assertEvent(event, "auth.changePassword");
+              return { currentPassword: event.currentPassword, newPassword: event.newPassword };
+            },
+            onDone: { target: "active", actions: "noticePasswordChanged" },
+            onError: { target: "active", actions: "failChangePassword" },
+          },
+        },
+        settingPassword: {
+          description: "An account made by e-mail code gets its first password.",
+          tags: "loading",
+          entry: "clearError",
+          invoke: {
+            id: "setPassword",
+            src: "setPassword",
+            input: ({ event }) => {
+              assertEvent(event, "auth.setPassword");
+              return { password: event.password };
+            },
+            onDone: { target: "active", actions: ["markHasPassword", "storeUserInfo", "noticePasswordSet"] },
+            onError: { target: "active", actions: "failSetPassword" },
+          },
         },
         loggingOut: {
           description: "The local session ends whatever the server answers; a failed call still signs out here.",
+          tags: "loading",
           invoke: {
             id: "logout",
             src: "logout",
@@ -137,11 +432,28 @@ export const authMachine = setup({
   },
 });
 
-const signedIn: AuthUser = { Token: "t-123", email: "trader@example.com" };
+const signedIn: AuthUser = { Token: "t-123", id: "u-1", email: "trader@example.com", fullName: "Trader", emailVerified: true, hasPassword: true };
+const codeSent: CodeSent = { email: "new@example.com", resendAfter: 60, expiresIn: 600, token: "otp-1" };
+const apiError = (code: string, reason: string | null, extra: Record<string, unknown> = {}) => ({
+  code,
+  message: "server message",
+  data: reason ? { reason, ...extra } : undefined,
+});
 
 export const authGraphSpec: MachineGraphSpec<AuthInput, AuthEvent> = {
   inputs: [{ storedUser: signedIn }, { storedUser: null }, { storedUser: { token: "" } }],
   events: [
+    { type: "auth.login", email: "trader@example.com", password: "correct horse battery" },
+    { type: "auth.signup", fullName: "New Trader", email: "new@example.com", password: "correct horse battery" },
+    { type: "auth.sendCode", email: "new@example.com" },
+    { type: "auth.verifyCode", email: "new@example.com", code: "123456" },
+    { type: "auth.cancelCode" },
+    { type: "auth.forgotPassword", email: "trader@example.com" },
+    { type: "auth.resetPassword", email: "trader@example.com", code: "123456", password: "a brand new passphrase" },
+    { type: "auth.updateProfile", fullName: "Renamed Trader" },
+    { type: "auth.changePassword", currentPassword: "correct horse battery", newPassword: "a brand new passphrase" },
+    { type: "auth.setPassword", password: "a brand new passphrase" },
+    { type: "auth.dismiss" },
     { type: "auth.logout" },
     { type: "auth.unauthorized" },
     { type: "auth.storageChanged", user: signedIn },
@@ -151,7 +463,36 @@ export const authGraphSpec: MachineGraphSpec<AuthInput, AuthEvent> = {
     logout: { done: [undefined], error: [new Error("network")] },
     loadProfile: {
       done: [{ id: "u-1", email: "trader@example.com", fullName: "Trader" }],
-      error: [{ code: "unauthorized", message: "Session expired" }, { code: "network", message: "offline" }],
+      error: [apiError("unauthorized", null), apiError("network", null)],
     },
+    login: {
+      done: [signedIn],
+      error: [apiError("badRequest", "invalidCredentials"), apiError("forbidden", "emailNotVerified", { email: "trader@example.com" })],
+    },
+    signup: { done: [codeSent], error: [apiError("rateLimited", "rateLimited", { retryAfter: 42 })] },
+    sendOtp: { done: [codeSent], error: [apiError("rateLimited", "rateLimited", { retryAfter: 42 })] },
+    verifyOtp: { done: [signedIn], error: [apiError("badRequest", "codeInvalid", { attemptsLeft: 4 })] },
+    forgotPassword: { done: [codeSent], error: [apiError("network", null)] },
+    resetPassword: { done: [undefined], error: [apiError("badRequest", "codeExpired")] },
+    updateProfile: { done: [{ id: "u-1", email: "trader@example.com", fullName: "Renamed Trader" }], error: [apiError("badRequest", "validation")] },
+    changePassword: { done: [undefined], error: [apiError("badRequest", "currentPasswordWrong")] },
+    setPassword: { done: [undefined], error: [apiError("conflict", "passwordAlreadySet")] },
   },
 };
+
+/**
+ * The client state values of spec section 3, read off the machine (never kept beside it).
+ * routeType is the current route's layout: the app adds it, since routes are not auth state.
+ */
+export function authStateOf(snapshot: { context: AuthContext; matches(value: "authenticated"): boolean; hasTag(tag: "loading"): boolean }) {
+  const { context } = snapshot;
+  return {
+    user: context.user,
+    authToken: tokenOf(context.user) ?? context.otp?.token ?? null,
+    signupuser: context.signupUser,
+    forgetpass: context.forgetpass,
+    isAuthenticated: snapshot.matches("authenticated"),
+    userInfo: context.userInfo,
+    loading: snapshot.hasTag("loading"),
+  };
+}

@@ -1,6 +1,7 @@
 import { createContext, useContext, type ReactNode } from "react";
 import type { ActorRefFrom } from "xstate";
 import type { authMachine } from "../../machines/auth.machine.ts";
+import type { codeCooldownMachine } from "../../machines/codeCooldown.machine.ts";
 import type { localeMachine } from "../../machines/locale.machine.ts";
 import type { routeProgressMachine } from "../../machines/routeProgress.machine.ts";
 import { createEventLog, type EventLog } from "./eventLog.ts";
@@ -10,6 +11,7 @@ export interface AppActors {
   auth: ActorRefFrom<typeof authMachine>;
   locale: ActorRefFrom<typeof localeMachine>;
   routeProgress: ActorRefFrom<typeof routeProgressMachine>;
+  codeCooldown: ActorRefFrom<typeof codeCooldownMachine>;
 }
 
 interface Runtime {

@@ -28,8 +28,10 @@ export function readStoredToken(): string | null {
   return tokenOf(readAuthUser());
 }
 
-export function writeAuthUser(user: AuthUser): void {
+/** A sign-in's record: the user with its Token as `authUser`, the profile alone as `userInfo`. */
+export function writeSignedInUser(user: AuthUser, userInfo: unknown): void {
   localStorage.setItem(storageKeys.authUser, JSON.stringify(user));
+  localStorage.setItem(storageKeys.userInfo, JSON.stringify(userInfo));
 }
 
 export function writeUserInfo(userInfo: unknown): void {

@@ -1,7 +1,8 @@
 import { createActor, fromPromise } from "xstate";
 import { i18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
-import { authMachine, type UserInfo } from "../../machines/auth.machine.ts";
+import { authMachine, type AuthUser, type CodeSent, type UserInfo } from "../../machines/auth.machine.ts";
+import { codeCooldownMachine } from "../../machines/codeCooldown.machine.ts";
 import { localeMachine } from "../../machines/locale.machine.ts";
 import { routeProgressMachine } from "../../machines/routeProgress.machine.ts";
 import type { ApiClient } from "../adapters/api/client.ts";
@@ -9,6 +10,7 @@ import { notifyError } from "../adapters/notify.ts";
 import * as storage from "../adapters/storage.ts";
 import { activateLocale, initialLocale, loadCatalog } from "../i18n/catalogs.ts";
 import { paths } from "../lib/paths.ts";
+import { showAuthNotice } from "./authNotices.ts";
 import type { AppActors } from "../actors/context.tsx";
 import { createEventLog, type EventLog } from "../actors/eventLog.ts";
 
@@ -53,26 +55,53 @@ export function createAppServices(navigate: (to: string, options?: { replace?: b
       }),
     ));
 
+  // A new code asked for on its own page stays there, without a second history entry.
+  const goTo = (path: string) => window.location.pathname !== path && navigate(path);
+  // Each call answers the envelope's data; errors reach the machine as the client's ApiError.
+  const call = async <T>(path: string, body?: Record<string, unknown>) => (await (await api()).post<T>(path, body)).data;
+
   auth = createActor(
     authMachine.provide({
       actions: {
         clearStoredAuth: () => storage.clearStoredAuth(),
+        storeSignedInUser: ({ context }) => context.user && storage.writeSignedInUser(context.user, context.userInfo),
+        storeUserInfo: ({ context }) => storage.writeUserInfo(context.userInfo),
         redirectToLogin: () => navigate(paths.login, { replace: true }),
         redirectHome: () => navigate(paths.home, { replace: true }),
-        storeUserInfo: ({ context }) => storage.writeUserInfo(context.userInfo),
+        redirectToVerifyEmail: () => goTo(paths.verifyEmail),
+        redirectToResetPassword: () => goTo(paths.resetPassword),
       },
       actors: {
         logout: fromPromise(async () => {
-          await (await api()).post("/user/logout");
+          await call("/user/logout");
         }),
-        loadProfile: fromPromise(async () => (await (await api()).post<UserInfo>("/user/get-profile-by-id")).data),
+        loadProfile: fromPromise(() => call<UserInfo>("/user/get-profile-by-id")),
+        login: fromPromise(({ input }) => call<AuthUser>("/user/login", { ...input })),
+        signup: fromPromise(({ input }) => call<CodeSent>("/user/signup", { ...input })),
+        sendOtp: fromPromise(({ input }) => call<CodeSent>("/user/sendotp", { ...input })),
+        verifyOtp: fromPromise(({ input: { token, ...code } }) => call<AuthUser>("/user/verifyotp", token ? { ...code, token } : code)),
+        forgotPassword: fromPromise(({ input }) => call<CodeSent>("/user/forgotPassword", { ...input })),
+        resetPassword: fromPromise(async ({ input }) => {
+          await call("/user/resetpassword", { ...input });
+        }),
+        updateProfile: fromPromise(({ input }) => call<UserInfo>("/user/update-profile", { ...input })),
+        changePassword: fromPromise(async ({ input }) => {
+          await call("/user/changepassword", { ...input });
+        }),
+        setPassword: fromPromise(async ({ input }) => {
+          await call("/user/set-password", { ...input });
+        }),
       },
     }),
     { input: { storedUser: storage.readAuthUser() }, inspect: eventLog.inspectorFor("auth") },
   );
 
+  const codeCooldown = createActor(codeCooldownMachine, { inspect: eventLog.inspectorFor("codeCooldown") });
+  auth.on("auth.codeCooldown", ({ seconds }) => codeCooldown.send({ type: "cooldown.start", seconds }));
+  auth.on("auth.notice", showAuthNotice);
+
   const routeProgress = createActor(routeProgressMachine, { inspect: eventLog.inspectorFor("routeProgress") });
-  const actors: AppActors = { auth, locale, routeProgress };
+  const actors: AppActors = { auth, locale, routeProgress, codeCooldown };
   for (const actor of Object.values(actors)) actor.start();
   const stopWatchingStorage = storage.onAuthStorageChange((user) => auth?.send({ type: "auth.storageChanged", user }));
 

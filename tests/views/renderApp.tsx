@@ -10,9 +10,15 @@ import { activateLocale, loadCatalog } from "../../src/i18n/catalogs.ts";
 import { authMachine, type AuthUser } from "../../machines/auth.machine.ts";
 import { localeMachine, type Locale } from "../../machines/locale.machine.ts";
 import { routeProgressMachine } from "../../machines/routeProgress.machine.ts";
+import { codeCooldownMachine } from "../../machines/codeCooldown.machine.ts";
+
+type AuthActors = Parameters<typeof authMachine.provide>[0]["actors"];
 
 /** Renders the real app shell on a memory location; only the edges (server, storage) are fakes. */
-export async function renderApp(path: string, options: { user?: AuthUser | null; locale?: Locale; logout?: () => Promise<void> } = {}) {
+export async function renderApp(
+  path: string,
+  options: { user?: AuthUser | null; locale?: Locale; logout?: () => Promise<void>; actors?: AuthActors } = {},
+) {
   const memory = memoryLocation({ path, record: true });
   const eventLog = createEventLog();
   const effects = {
@@ -26,11 +32,14 @@ export async function renderApp(path: string, options: { user?: AuthUser | null;
         clearStoredAuth: effects.clearStoredAuth,
         redirectToLogin: () => memory.navigate("/login", { replace: true }),
         redirectHome: () => memory.navigate("/", { replace: true }),
+        redirectToVerifyEmail: () => memory.navigate("/verify-email"),
+        redirectToResetPassword: () => memory.navigate("/reset-password"),
       },
       actors: {
-      logout: fromPromise(() => effects.logout()),
-      loadProfile: fromPromise(() => effects.loadProfile()),
-    },
+        logout: fromPromise(() => effects.logout()),
+        loadProfile: fromPromise(() => effects.loadProfile()),
+        ...options.actors,
+      },
     }),
     { input: { storedUser: options.user ?? null }, inspect: eventLog.inspectorFor("auth") },
   );
@@ -41,7 +50,14 @@ export async function renderApp(path: string, options: { user?: AuthUser | null;
     }),
     { input: { locale: options.locale ?? "en" }, inspect: eventLog.inspectorFor("locale") },
   );
-  const actors: AppActors = { auth, locale, routeProgress: createActor(routeProgressMachine, { inspect: eventLog.inspectorFor("routeProgress") }) };
+  const codeCooldown = createActor(codeCooldownMachine);
+  auth.on("auth.codeCooldown", ({ seconds }) => codeCooldown.send({ type: "cooldown.start", seconds }));
+  const actors: AppActors = {
+    auth,
+    locale,
+    routeProgress: createActor(routeProgressMachine, { inspect: eventLog.inspectorFor("routeProgress") }),
+    codeCooldown,
+  };
   Object.values(actors).forEach((actor) => actor.start());
   const view = render(
     <Router hook={memory.hook} searchHook={memory.searchHook}>

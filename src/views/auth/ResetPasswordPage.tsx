@@ -1,13 +1,60 @@
-import { Trans } from "@lingui/react/macro";
-import { ComingSoon, PageHeader } from "../../ui/PageHeader.tsx";
+import { Link, useSearch } from "wouter";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useAppActor } from "../../actors/context.tsx";
+import { useAuthCall, useAuthContext, useAuthFailure, useCodeCooldown, useDismissOnOpen } from "../../actors/hooks.ts";
+import { PASSWORD_MIN_LENGTH, resetPasswordSchema } from "../../lib/contract/auth.ts";
+import { paths } from "../../lib/paths.ts";
+import { Field, FormAlert, PasswordField, SubmitButton } from "../../ui/form.tsx";
+import { PageHeader } from "../../ui/PageHeader.tsx";
+import { useForm } from "../../ui/useForm.ts";
 
+/** Code from the e-mail plus a new password; the link in the e-mail fills in the first two. */
 export default function ResetPasswordPage() {
+  const { t } = useLingui();
+  useDismissOnOpen();
+  const auth = useAppActor("auth");
+  const call = useAuthCall();
+  const cooldown = useCodeCooldown();
+  const failure = useAuthFailure("resetPassword", "forgotPassword");
+  const requested = useAuthContext((context) => context.forgetpass?.email ?? "");
+  const query = new URLSearchParams(useSearch());
+  const form = useForm(
+    resetPasswordSchema,
+    { email: requested || (query.get("email") ?? ""), otp: query.get("code") ?? "", password: "" },
+    failure?.fields,
+  );
+  const min = PASSWORD_MIN_LENGTH;
   return (
     <>
-      <PageHeader title={<Trans>Choose a new password</Trans>} />
-      <ComingSoon>
-        <Trans>Open the link from your e-mail to set a new password.</Trans>
-      </ComingSoon>
+      <PageHeader title={<Trans>Choose a new password</Trans>} lead={<Trans>Enter the code we e-mailed you and your new password. Every device signed in to your account will be signed out.</Trans>} />
+      <form
+        ref={form.formRef}
+        className="form"
+        noValidate
+        onSubmit={form.onSubmit((data) => auth.send({ type: "auth.resetPassword", email: data.email, code: data.otp, password: data.password }))}
+      >
+        <Field label={t`E-mail`} type="email" autoComplete="username" inputMode="email" dir="ltr" required {...form.bind("email")} />
+        <Field label={t`6-digit code`} autoComplete="one-time-code" inputMode="numeric" pattern="[0-9]*" maxLength={6} dir="ltr" className="code-field" required {...form.bind("otp")} />
+        <PasswordField label={t`New password`} autoComplete="new-password" required hint={<Trans>At least {min} characters.</Trans>} {...form.bind("password")} />
+        <FormAlert failure={failure} />
+        <SubmitButton busy={call === "resettingPassword"} busyLabel={t`Saving…`}>
+          {t`Set new password`}
+        </SubmitButton>
+        <div className="form-row">
+          <button
+            type="button"
+            className="link-button"
+            disabled={call !== null || cooldown > 0 || !form.values.email}
+            onClick={() => auth.send({ type: "auth.forgotPassword", email: form.values.email })}
+          >
+            {call === "requestingReset" ? t`Sending…` : t`Send a new code`}
+          </button>
+          {cooldown > 0 && <span className="field-hint" role="timer" aria-live="off">{t`You can ask again in ${cooldown} s`}</span>}
+        </div>
+      </form>
+      <p className="form-footer">
+        <Link href={paths.login}>{t`Back to log in`}</Link>
+      </p>
     </>
   );
 }

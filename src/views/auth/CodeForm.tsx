@@ -1,0 +1,61 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useAppActor } from "../../actors/context.tsx";
+import { useAuthCall, useAuthFailure, useCodeCooldown } from "../../actors/hooks.ts";
+import { verifyOtpSchema } from "../../lib/contract/auth.ts";
+import { Field, FormAlert, SubmitButton } from "../../ui/form.tsx";
+import { useForm } from "../../ui/useForm.ts";
+
+/**
+ * Enter the 6-digit code from the e-mail (sign-up verification and OTP login share it), or
+ * ask for a new one once the cooldown allows. With `email` fixed, only the code is asked for.
+ */
+export function CodeForm({ email: fixedEmail, initialEmail = "" }: { email?: string; initialEmail?: string }) {
+  const { t } = useLingui();
+  const auth = useAppActor("auth");
+  const call = useAuthCall();
+  const cooldown = useCodeCooldown();
+  const failure = useAuthFailure("verifyCode", "sendCode");
+  const form = useForm(verifyOtpSchema, { email: fixedEmail ?? initialEmail, otp: "" }, failure?.fields);
+  const email = fixedEmail ?? form.values.email;
+  const busy = call !== null;
+
+  return (
+    <form ref={form.formRef} className="form" noValidate onSubmit={form.onSubmit((data) => auth.send({ type: "auth.verifyCode", email: data.email, code: data.otp }))}>
+      {fixedEmail === undefined && (
+        <Field label={t`E-mail`} type="email" autoComplete="email" inputMode="email" dir="ltr" required {...form.bind("email")} />
+      )}
+      <Field
+        label={t`6-digit code`}
+        autoComplete="one-time-code"
+        inputMode="numeric"
+        pattern="[0-9]*"
+        maxLength={6}
+        dir="ltr"
+        className="code-field"
+        required
+        hint={fixedEmail ? <Trans>Sent to <bdi dir="ltr">{fixedEmail}</bdi>. It is valid for 10 minutes.</Trans> : <Trans>It is valid for 10 minutes.</Trans>}
+        {...form.bind("otp")}
+      />
+      <FormAlert failure={failure} />
+      <SubmitButton busy={call === "verifyingCode"} busyLabel={t`Checking…`}>
+        {t`Verify and continue`}
+      </SubmitButton>
+      <div className="form-row">
+        <button
+          type="button"
+          className="link-button"
+          disabled={busy || cooldown > 0 || !email}
+          aria-busy={call === "sendingCode"}
+          onClick={() => auth.send({ type: "auth.sendCode", email })}
+        >
+          {call === "sendingCode" ? t`Sending…` : t`Send a new code`}
+        </button>
+        {cooldown > 0 && (
+          <span className="field-hint" role="timer" aria-live="off">
+            {t`You can ask again in ${cooldown} s`}
+          </span>
+        )}
+      </div>
+    </form>
+  );
+}
