@@ -44,9 +44,8 @@ export function PasswordField(props: Omit<FieldProps, "type" | "addon">) {
       spellCheck={false}
       autoCapitalize="none"
       addon={
-        <button type="button" className="field-toggle" aria-pressed={visible} onClick={() => setVisible(!visible)}>
+        <button type="button" className="field-toggle" aria-label={visible ? t`Hide password` : t`Show password`} onClick={() => setVisible(!visible)}>
           {visible ? t`Hide` : t`Show`}
-          <span className="visually-hidden"> {t`password`}</span>
         </button>
       }
     />
