@@ -19,6 +19,8 @@ describe("parseEnv", () => {
         SESSION_IDLE_MINUTES: 30,
         SESSION_ABSOLUTE_DAYS: 7,
         SHUTDOWN_TIMEOUT_MS: 10000,
+        MAIL_FROM: "Sarraf <no-reply@sarraf.local>",
+        TRUST_PROXY: false,
       },
     });
   });

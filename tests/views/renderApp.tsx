@@ -1,7 +1,7 @@
 import { render, screen } from "@testing-library/react";
 import { Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
-import { createActor, fromPromise } from "xstate";
+import { createActor, fromPromise, type AnyActorLogic } from "xstate";
 import { vi } from "vitest";
 import { App } from "../../src/app/App.tsx";
 import type { AppActors } from "../../src/actors/context.tsx";
@@ -12,7 +12,8 @@ import { localeMachine, type Locale } from "../../machines/locale.machine.ts";
 import { routeProgressMachine } from "../../machines/routeProgress.machine.ts";
 import { codeCooldownMachine } from "../../machines/codeCooldown.machine.ts";
 
-type AuthActors = Parameters<typeof authMachine.provide>[0]["actors"];
+// Fakes at the edge: each replaces one call the auth machine invokes (login, signup, …).
+type AuthActors = Partial<Record<string, AnyActorLogic>>;
 
 /** Renders the real app shell on a memory location; only the edges (server, storage) are fakes. */
 export async function renderApp(
@@ -38,7 +39,7 @@ export async function renderApp(
       actors: {
         logout: fromPromise(() => effects.logout()),
         loadProfile: fromPromise(() => effects.loadProfile()),
-        ...options.actors,
+        ...(options.actors as object),
       },
     }),
     { input: { storedUser: options.user ?? null }, inspect: eventLog.inspectorFor("auth") },

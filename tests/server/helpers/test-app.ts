@@ -1,34 +1,51 @@
 import { createApp } from "../../../server/app.ts";
+import type { PasswordHasher } from "../../../server/auth/password.ts";
 import type { Database } from "../../../server/db/open.ts";
 import { envWith } from "../../../server/env.ts";
 import { createLogger } from "../../../server/logger.ts";
+import type { MailService } from "../../../server/mail/index.ts";
 
 export interface TestAppOptions {
   database: Database;
   env?: Record<string, string>;
   staticDir?: string;
-  /** A settable clock, for session lifetimes. */
+  /** A settable clock, for session lifetimes, code expiry and rate-limit windows. */
   now?: () => Date;
+  hasher?: PasswordHasher;
+  mail?: MailService;
+}
+
+export interface PostOptions {
+  body?: unknown;
+  token?: string;
+  lang?: string;
+  headers?: Record<string, string>;
+  /** The client's socket address, as @hono/node-server would see it ("unknown" when omitted). */
+  address?: string;
 }
 
 /** The real app over a real database; logs are captured as parsed objects instead of printed. */
-export function createTestApp({ database, env = {}, staticDir = "/nonexistent-static-dir", now }: TestAppOptions) {
+export function createTestApp({ database, env = {}, staticDir = "/nonexistent-static-dir", now, hasher, mail }: TestAppOptions) {
   const logs: Record<string, unknown>[] = [];
   const logger = createLogger("debug", (line) => logs.push(JSON.parse(line)));
-  const app = createApp({ database, env: envWith(env), logger, staticDir, version: "0.0.0-test", now });
+  const app = createApp({ database, env: envWith(env), logger, staticDir, version: "0.0.0-test", now, hasher, mail });
 
   /** POSTs to /api/v1 like the SPA's client: JSON body when given, optional token and language. */
-  const post = (path: string, options: { body?: unknown; token?: string; lang?: string; headers?: Record<string, string> } = {}) =>
-    app.request(`/api/v1${path}`, {
-      method: "POST",
-      headers: {
-        ...(options.body === undefined ? {} : { "Content-Type": "application/json" }),
-        ...(options.token ? { Authorization: `Bearer ${options.token}` } : {}),
-        ...(options.lang ? { "Accept-Language": options.lang } : {}),
-        ...options.headers,
+  const post = (path: string, options: PostOptions = {}) =>
+    app.request(
+      `/api/v1${path}`,
+      {
+        method: "POST",
+        headers: {
+          ...(options.body === undefined ? {} : { "Content-Type": "application/json" }),
+          ...(options.token ? { Authorization: `Bearer ${options.token}` } : {}),
+          ...(options.lang ? { "Accept-Language": options.lang } : {}),
+          ...options.headers,
+        },
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
       },
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-    });
+      options.address === undefined ? undefined : { incoming: { socket: { remoteAddress: options.address } } },
+    );
 
   return { app, logs, post };
 }
