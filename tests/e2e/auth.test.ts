@@ -92,6 +92,7 @@ describe("a new trader", () => {
   });
 
   it("logs in with a code sent by e-mail", async () => {
+    const { email } = inject("accounts").codeLogin;
     const { page, context } = await openPage(browser, "/login");
     await page.getByRole("button", { name: "E-mail code" }).click();
     await page.getByLabel("E-mail").fill(email);
@@ -106,6 +107,7 @@ describe("a new trader", () => {
   });
 
   it("forgets the password, resets it with the e-mailed code, and logs in with the new one", async () => {
+    const { email, password } = inject("accounts").reset;
     const elsewhere = await openPage(browser, "/login");
     await logIn(elsewhere.page, email, password);
     await elsewhere.page.waitForURL("**/dashboard");
@@ -113,7 +115,6 @@ describe("a new trader", () => {
     await elsewhere.context.close();
 
     const { page, context } = await openPage(browser, "/login");
-
     await page.getByRole("link", { name: "Forgot your password?" }).click();
     await page.getByLabel("E-mail").fill(email);
     await page.getByRole("button", { name: "Send reset code" }).click();
@@ -137,7 +138,7 @@ describe("a new trader", () => {
 
   it("signing out in one tab signs out the other open tabs", async () => {
     const { page, context } = await openPage(browser, "/login");
-    await logIn(page, email, newPassword);
+    await logIn(page, email, password);
     await page.waitForURL("**/dashboard");
     const other = await context.newPage();
     await other.goto("/portfolio");
@@ -149,7 +150,7 @@ describe("a new trader", () => {
 
   it("is sent to /login with the server's message when the session is revoked on the server", async () => {
     const { page, context } = await openPage(browser, "/login");
-    await logIn(page, email, newPassword);
+    await logIn(page, email, password);
     await page.waitForURL("**/dashboard");
     const token = await storedToken(page);
     const revoked = await fetch(`${inject("baseURL")}/api/v1/user/logout`, { method: "POST", headers: { authorization: `Bearer ${token}` } });

@@ -5,6 +5,7 @@ import type { TestProject } from "vitest/node";
 import { buildIfStale } from "../../scripts/build-if-stale.ts";
 import { openDatabase } from "../../server/db/open.ts";
 import { createSession, createUser } from "../../server/auth/sessions.ts";
+import { hashPassword } from "../../server/auth/password.ts";
 import { startServer } from "./server.ts";
 
 declare module "vitest" {
@@ -12,6 +13,11 @@ declare module "vitest" {
     baseURL: string;
     /** Live bearer tokens of a seeded user, one per test that needs a fresh session. */
     tokens: string[];
+    /**
+     * Verified accounts with a password and no code sent yet: a journey that asks for an e-mail
+     * code soon after another code to the same address would meet the 60-second resend limit.
+     */
+    accounts: Record<"codeLogin" | "reset", { email: string; password: string }>;
   }
 }
 
@@ -23,11 +29,17 @@ export default async function setup(project: TestProject) {
   const user = await createUser(database.db, { email: "e2e@sarraf.test", fullName: "E2E Trader", emailVerifiedAt: new Date() });
   const tokens: string[] = [];
   for (let index = 0; index < 40; index++) tokens.push((await createSession(database.db, user.id)).token);
+  const password = "seeded account passphrase";
+  const accounts = { codeLogin: { email: "code-login@sarraf.test", password }, reset: { email: "reset@sarraf.test", password } };
+  for (const account of Object.values(accounts)) {
+    await createUser(database.db, { email: account.email, fullName: "Seeded Trader", emailVerifiedAt: new Date(), passwordHash: await hashPassword(password) });
+  }
   await database.close();
 
   const server = await startServer(dataDir);
   project.provide("baseURL", server.baseURL);
   project.provide("tokens", tokens);
+  project.provide("accounts", accounts);
 
   return async () => {
     const code = await server.stop();
