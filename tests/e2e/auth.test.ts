@@ -30,6 +30,17 @@ async function readCode(context: BrowserContext, email: string, lang: "en" | "ar
   }
 }
 
+/** Elements of <main> sticking out of the viewport: in right-to-left pages that overflow is not even scrollable. */
+const outside = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll("main *")]
+      .filter((el) => {
+        const r = el.getBoundingClientRect();
+        return r.width > 0 && (r.left < -1 || r.right > window.innerWidth + 1);
+      })
+      .map((el) => `${el.tagName.toLowerCase()}.${el.className}`),
+  );
+
 const storedToken = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem("authUser") ?? "null")?.Token as string | undefined);
 
 async function signUp(page: Page, labels: { name: string; email: string; password: string; submit: string }, user: { name: string; email: string; password: string }) {
@@ -175,6 +186,7 @@ describe("in Arabic, on a phone", () => {
     const emailField = page.getByLabel("البريد الإلكتروني");
     expect(await emailField.getAttribute("aria-invalid")).toBe("true");
     expect(await emailField.getAttribute("dir")).toBe("ltr");
+    expect(await outside(page)).toEqual([]);
     await signUp(page, { name: "الاسم الكامل", email: "البريد الإلكتروني", password: "كلمة المرور", submit: "إنشاء حساب" }, { name: "ليلى حداد", email, password: "نحاس وإبريق وشروق" });
     const shown = page.locator("bdi", { hasText: email });
     expect(await shown.getAttribute("dir")).toBe("ltr");
