@@ -16,7 +16,7 @@ export const codeCooldownMachine = setup({
   types: { context: {} as CodeCooldownContext, events: {} as CodeCooldownEvent },
   guards: {
     hasSeconds: ({ event }) => Math.ceil(event.seconds) > 0,
-    isOver: ({ context }) => context.secondsLeft <= 0,
+    isLastSecond: ({ context }) => context.secondsLeft <= 1,
   },
   actions: {
     setSeconds: assign({ secondsLeft: ({ event }) => Math.ceil(event.seconds) }),
@@ -38,8 +38,12 @@ export const codeCooldownMachine = setup({
       },
     },
     waiting: {
-      always: { guard: "isOver", target: "ready" },
-      after: { second: { target: "waiting", reenter: true, actions: "tick" } },
+      after: {
+        second: [
+          { guard: "isLastSecond", target: "ready", actions: "tick" },
+          { target: "waiting", reenter: true, actions: "tick" },
+        ],
+      },
       on: {
         "cooldown.start": [
           { guard: "hasSeconds", target: "waiting", reenter: true, actions: "setSeconds" },

@@ -31,7 +31,7 @@ export function createTestApp({ database, env = {}, staticDir = "/nonexistent-st
   const app = createApp({ database, env: envWith(env), logger, staticDir, version: "0.0.0-test", now, hasher, mail });
 
   /** POSTs to /api/v1 like the SPA's client: JSON body when given, optional token and language. */
-  const post = (path: string, options: PostOptions = {}) =>
+  const post = async (path: string, options: PostOptions = {}): Promise<Response> =>
     app.request(
       `/api/v1${path}`,
       {

@@ -39,3 +39,18 @@ async function admin(sql: string): Promise<void> {
     await client.end();
   }
 }
+
+/**
+ * Two handles on one fresh database, as two server processes would hold: PostgreSQL gets two
+ * connection pools; PGlite (one process only) shares its single handle.
+ */
+export async function openSharedTestDatabases(): Promise<[Database, Database, () => Promise<void>]> {
+  if (!postgresUrl) {
+    const database = await openDatabase({ memory: true });
+    return [database, database, () => database.close()];
+  }
+  const { url, drop } = await freshPostgresUrl();
+  const first = await openDatabase({ databaseUrl: url });
+  const second = await openDatabase({ databaseUrl: url });
+  return [first, second, async () => (await first.close(), await second.close(), await drop())];
+}

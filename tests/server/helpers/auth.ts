@@ -1,0 +1,90 @@
+import { desc, eq } from "drizzle-orm";
+import { hashPassword, scryptHasher, type PasswordHasher } from "../../../server/auth/password.ts";
+import { createSession, createUser } from "../../../server/auth/sessions.ts";
+import type { Db } from "../../../server/db/open.ts";
+import { outbox, type User } from "../../../server/db/schema.ts";
+
+export const MINUTE = 60_000;
+export const HOUR = 60 * MINUTE;
+
+/**
+ * A settable clock for the app. Each test starts a few hours after the previous one, so no
+ * rate-limit window (15 minutes, 1 hour) carries over between tests sharing a database.
+ */
+export function testClock(start = "2026-01-01T10:00:00Z") {
+  let now = new Date(start);
+  return {
+    now: () => now,
+    advance(ms: number) {
+      now = new Date(now.getTime() + ms);
+      return now;
+    },
+    nextTest() {
+      now = new Date(now.getTime() + 3 * HOUR);
+      return now;
+    },
+  };
+}
+
+let counter = 0;
+/** A fresh address per call; no 6-digit runs, so a code is the only one in a message. */
+export const uniqueEmail = (prefix = "trader") => `${prefix}.${++counter}.${process.pid % 1000}@example.com`;
+
+// One scrypt per distinct password per test file: seeding many accounts stays cheap.
+const hashes = new Map<string, Promise<string>>();
+export const hashOf = (password: string) => {
+  if (!hashes.has(password)) hashes.set(password, hashPassword(password));
+  return hashes.get(password)!;
+};
+
+export const PASSWORD = "Sarraf test password 1";
+
+export async function seedUser(
+  db: Db,
+  { email = uniqueEmail(), password = PASSWORD as string | null, verified = true, fullName = "Test Trader", now = new Date() } = {},
+): Promise<User> {
+  return createUser(db, {
+    email,
+    fullName,
+    passwordHash: password === null ? null : await hashOf(password),
+    emailVerifiedAt: verified ? now : null,
+  });
+}
+
+export async function seedSession(db: Db, user: User, now: Date): Promise<string> {
+  return (await createSession(db, user.id, { now })).token;
+}
+
+export async function mailsTo(db: Db, to: string) {
+  return db.select().from(outbox).where(eq(outbox.to, to)).orderBy(desc(outbox.seq));
+}
+
+/** The 6-digit code of a message; the reset link repeats it, so every match must agree. */
+export function codeIn(text: string): string {
+  const found = new Set(text.match(/\b\d{6}\b/g) ?? []);
+  if (found.size !== 1) throw new Error(`expected one 6-digit code, found ${[...found].join(", ") || "none"} in:\n${text}`);
+  return [...found][0]!;
+}
+
+export async function latestCode(db: Db, to: string): Promise<string> {
+  const [latest] = await mailsTo(db, to);
+  if (!latest) throw new Error(`no mail to ${to}`);
+  return codeIn(latest.text);
+}
+
+/** A code that is certainly not `code`. */
+export const otherCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, "0");
+
+/** The real scrypt hasher, counting its calls: proves work is done without timing it. */
+export function countingHasher() {
+  const calls = { hash: 0, verify: 0 };
+  const hasher: PasswordHasher = {
+    hash: (password) => (calls.hash++, scryptHasher.hash(password)),
+    verify: (password, stored) => (calls.verify++, scryptHasher.verify(password, stored)),
+  };
+  return { hasher, calls };
+}
+
+export async function bodyOf(res: Response): Promise<{ status: string; message: string; data?: Record<string, unknown> | null }> {
+  return res.json() as Promise<{ status: string; message: string; data?: Record<string, unknown> | null }>;
+}
