@@ -1,4 +1,4 @@
-import { index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 // Timestamps are timestamptz so PGlite and PostgreSQL agree whatever the host's zone.
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
@@ -11,6 +11,8 @@ export const users = pgTable("users", {
   // Null for accounts that only sign in by OTP or a social provider.
   passwordHash: text("password_hash"),
   fullName: text("full_name").notNull().default(""),
+  // "en" | "ar": the language of e-mails the user did not ask for in a request (a sign-up notice).
+  locale: text("locale"),
   emailVerifiedAt: at("email_verified_at"),
   createdAt: at("created_at").notNull().defaultNow(),
   updatedAt: at("updated_at").notNull().defaultNow(),
@@ -33,5 +35,78 @@ export const sessions = pgTable(
   (t) => [index("sessions_user_id_idx").on(t.userId)],
 );
 
+/**
+ * E-mailed one-time codes. Every code asked for has a row, also for unknown e-mails (user_id
+ * null, nothing sent), so send limits and answers cannot tell whether an account exists.
+ */
+export const emailCodes = pgTable(
+  "email_codes",
+  {
+    // Made by the server before the insert: the code's hash is salted with it.
+    id: uuid("id").primaryKey(),
+    email: text("email").notNull(),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
+    // "signin" (sign-up verification and OTP login) or "reset".
+    purpose: text("purpose").notNull(),
+    // SHA-256 of `${id}:${code}`; the plain code exists only in the e-mail.
+    codeHash: text("code_hash").notNull(),
+    // SHA-256 of the challenge /user/sendotp answers as `token`; null for other codes.
+    challengeHash: text("challenge_hash"),
+    // Client address that asked for it, for the per-address send limit.
+    address: text("address").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    createdAt: at("created_at").notNull(),
+    expiresAt: at("expires_at").notNull(),
+    consumedAt: at("consumed_at"),
+    supersededAt: at("superseded_at"),
+  },
+  (t) => [
+    index("email_codes_email_created_idx").on(t.email, t.createdAt),
+    index("email_codes_address_created_idx").on(t.address, t.createdAt),
+    index("email_codes_user_id_idx").on(t.userId),
+  ],
+);
+
+/**
+ * Password and code guesses. Counted in the database, not in memory, so limits hold across
+ * several server processes; a row is a failure until the guess is proven right.
+ */
+export const authAttempts = pgTable(
+  "auth_attempts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    // "login" | "verifyotp" | "resetpassword" | "changepassword"
+    action: text("action").notNull(),
+    // The account's e-mail (lower-cased), whether or not such an account exists.
+    account: text("account").notNull(),
+    address: text("address").notNull(),
+    at: at("at").notNull(),
+    succeeded: boolean("succeeded").notNull().default(false),
+  },
+  (t) => [
+    index("auth_attempts_account_idx").on(t.action, t.account, t.at),
+    index("auth_attempts_address_idx").on(t.action, t.address, t.at),
+  ],
+);
+
+/** The embedded mail stand-in: what would have been sent, for the dev mailbox page. */
+export const outbox = pgTable(
+  "outbox",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    // Insertion order, for "newest first" when two messages share a timestamp.
+    seq: bigint("seq", { mode: "number" }).generatedAlwaysAsIdentity(),
+    to: text("to").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    kind: text("kind").notNull(),
+    locale: text("locale").notNull(),
+    createdAt: at("created_at").notNull().defaultNow(),
+  },
+  (t) => [index("outbox_to_created_idx").on(t.to, t.createdAt), index("outbox_created_idx").on(t.createdAt)],
+);
+
 export type User = typeof users.$inferSelect;
 export type Session = typeof sessions.$inferSelect;
+export type EmailCode = typeof emailCodes.$inferSelect;
+export type OutboxMessage = typeof outbox.$inferSelect;

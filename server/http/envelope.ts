@@ -11,6 +11,8 @@ export class ApiError extends Error {
     readonly status: ErrorStatus,
     readonly messageId: MessageId,
     readonly data?: unknown,
+    /** Extra response headers, e.g. Retry-After on 429. */
+    readonly headers?: Record<string, string>,
   ) {
     super(messageId);
     this.name = "ApiError";
