@@ -32,6 +32,20 @@ export const envSchema = z.object({
   SESSION_IDLE_MINUTES: integer(1, 60 * 24 * 30, SESSION_DEFAULTS.idleMinutes),
   SESSION_ABSOLUTE_DAYS: integer(1, 365, SESSION_DEFAULTS.absoluteDays),
   SHUTDOWN_TIMEOUT_MS: integer(0, 600_000, 10_000),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/\S+$/, { error: "must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example.com:587" })
+    .optional(),
+  MAIL_FROM: z
+    .string()
+    .regex(/@/, { error: "must be a sender address, e.g. Sarraf <no-reply@sarraf.example>" })
+    .default("Sarraf <no-reply@sarraf.local>"),
+  PUBLIC_URL: z
+    .string()
+    .regex(/^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/, { error: "must be an http:// or https:// address without query, e.g. https://sarraf.example" })
+    .transform((url) => url.replace(/\/+$/, ""))
+    .optional(),
+  TRUST_PROXY: oneOf(["true", "false"], "false").transform((value) => value === "true"),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -48,9 +62,14 @@ export function parseEnv(source: Record<string, string | undefined>): EnvResult 
   if (result.success) return { ok: true, env: result.data };
   const problems = result.error.issues.map((issue) => {
     const name = String(issue.path[0] ?? "environment");
-    return `${name}: ${issue.message} (got ${JSON.stringify(present[name])})`;
+    return `${name}: ${issue.message} (got ${JSON.stringify(withoutPassword(present[name]))})`;
   });
   return { ok: false, problems };
+}
+
+/** URLs such as SMTP_URL carry credentials: a start-up error must not print them. */
+function withoutPassword(value: string | undefined): string | undefined {
+  return value?.replace(/^([a-z][a-z0-9+.-]*:\/\/[^:/@\s]*):[^@\s]*@/i, "$1:***@");
 }
 
 /** For the process entry: reads .env if present, then prints every problem and exits when invalid. */

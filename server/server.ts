@@ -7,6 +7,7 @@ import { createApp } from "./app.ts";
 import { openDatabase, type Database } from "./db/open.ts";
 import { envWith, type Env } from "./env.ts";
 import { createLogger, type Logger } from "./logger.ts";
+import { createMailService } from "./mail/index.ts";
 
 export interface StartOptions {
   /** Parsed settings; defaults to the defaults of every setting. */
@@ -30,7 +31,12 @@ export async function startServer({ env = envWith(), logger = createLogger(env.L
   if (!existsSync(resolve(staticDir, "index.html"))) {
     logger.warn("spa.missing", { staticDir, hint: "run `npm run build`; until then pages answer 503" });
   }
-  const app = createApp({ database, env, logger, staticDir, version });
+  if (env.NODE_ENV === "production" && !env.PUBLIC_URL) {
+    // Reset links would name whatever Host the request claimed, which an attacker chooses.
+    logger.warn("config.publicUrlMissing", { hint: "set PUBLIC_URL to the address users open, e.g. https://sarraf.example" });
+  }
+  const mail = createMailService(env, database.db, logger, () => new Date());
+  const app = createApp({ database, env, logger, staticDir, version, mail });
 
   let server: Server;
   try {
@@ -39,13 +45,14 @@ export async function startServer({ env = envWith(), logger = createLogger(env.L
       s.once("error", fail);
     });
   } catch (error) {
+    await mail.close();
     await database.close();
     throw error;
   }
   const { port } = server.address() as AddressInfo;
   const shownHost = env.HOST === "0.0.0.0" || env.HOST === "::" ? "localhost" : env.HOST.includes(":") ? `[${env.HOST}]` : env.HOST;
   const url = `http://${shownHost}:${port}`;
-  logger.info("started", { url, database: database.kind, version, pid: process.pid });
+  logger.info("started", { url, database: database.kind, mail: mail.kind, version, pid: process.pid });
 
   let closing: Promise<void> | undefined;
   const close = () =>
@@ -60,6 +67,7 @@ export async function startServer({ env = envWith(), logger = createLogger(env.L
       }, env.SHUTDOWN_TIMEOUT_MS);
       await stopped;
       clearTimeout(deadline);
+      await mail.close();
       await database.close();
       logger.info("stopped", { url });
     })());

@@ -1,0 +1,25 @@
+import type { Locale } from "../i18n/index.ts";
+
+export type MailKind = "signup" | "signupExisting" | "signin" | "reset";
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  kind: MailKind;
+  locale: Locale;
+}
+
+/** The mail port: adapters deliver, or fail by rejecting. */
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+}
+
+/** The adapter the app runs with; the dev mailbox page exists only over the outbox. */
+export interface MailService {
+  kind: "outbox" | "smtp";
+  mailer: Mailer;
+  /** Waits for messages still being handed over, then releases connections. */
+  close(): Promise<void>;
+}
