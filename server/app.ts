@@ -6,18 +6,30 @@ import { ApiError, failure } from "./http/envelope.ts";
 import { jsonBody } from "./http/json-body.ts";
 import { requestLog } from "./http/request-log.ts";
 import { securityHeaders } from "./http/security-headers.ts";
-import type { AppDeps, AppEnv } from "./http/types.ts";
+import { scryptHasher } from "./auth/password.ts";
+import { clientAddress } from "./http/client-address.ts";
+import type { AppDeps, AppEnv, Services } from "./http/types.ts";
 import { negotiateLocale } from "./i18n/index.ts";
 import { errorFields } from "./logger.ts";
 import { healthRoutes } from "./routes/health.ts";
+import { createMailService } from "./mail/index.ts";
+import { devMailboxRoutes } from "./routes/dev-mailbox.ts";
 import { notImplementedRoutes } from "./routes/not-implemented.ts";
+import { profileRoutes } from "./routes/profile.ts";
+import { sessionRoutes } from "./routes/session.ts";
 import { spaRoutes } from "./routes/spa.ts";
-import { userRoutes } from "./routes/user.ts";
 
 export const API_BASE = "/api/v1";
 
 /** The whole HTTP surface, without sockets: tests drive it with app.request(). */
 export function createApp(deps: AppDeps) {
+  const now = deps.now ?? (() => new Date());
+  const s: Services = {
+    ...deps,
+    now,
+    hasher: deps.hasher ?? scryptHasher,
+    mail: deps.mail ?? createMailService(deps.env, deps.database.db, deps.logger, now),
+  };
   const app = new Hono<AppEnv>();
 
   app.use(requestId());
@@ -32,8 +44,9 @@ export function createApp(deps: AppDeps) {
     bodyLimit({ maxSize: deps.env.BODY_LIMIT_BYTES, onError: (c) => failure(c, 413, "error.payloadTooLarge") }),
   );
   app.use("/api/*", jsonBody);
+  app.use("/api/*", clientAddress(deps.env.TRUST_PROXY));
 
-  const groups = [healthRoutes(deps), userRoutes(deps)];
+  const groups = [healthRoutes(s), sessionRoutes(s), profileRoutes(s)];
   const api = new Hono<AppEnv>();
   for (const group of groups) api.route("/", group);
   api.route("/", notImplementedRoutes(new Set(groups.flatMap((g) => g.routes.map((r) => r.path)))));
@@ -49,11 +62,15 @@ export function createApp(deps: AppDeps) {
     return failure(c, 405, "error.methodNotAllowed");
   });
 
+  app.route("/", devMailboxRoutes(s));
   app.route("/", spaRoutes(deps.staticDir, deps.logger));
   app.notFound((c) => c.text("Not found", 404));
 
   app.onError((error, c) => {
-    if (error instanceof ApiError) return failure(c, error.status, error.messageId, error.data);
+    if (error instanceof ApiError) {
+      for (const [name, value] of Object.entries(error.headers ?? {})) c.header(name, value);
+      return failure(c, error.status, error.messageId, error.data);
+    }
     // Hono's own HTTPExceptions (e.g. from a body helper) are client errors, not crashes.
     if (error instanceof HTTPException && error.status === 413) return failure(c, 413, "error.payloadTooLarge");
     if (error instanceof HTTPException && error.status < 500) return failure(c, 400, "error.badRequest");

@@ -1,12 +1,16 @@
+import type { SignedInUser } from "../../src/lib/contract/auth.ts";
 import type { User } from "../db/schema.ts";
 
-/** What a signed-in user may see of their own record: never the password hash. */
-export function publicProfile(user: User) {
+export type PublicProfile = Omit<SignedInUser, "Token">;
+
+/** What a signed-in user may see of their own record: whether a password exists, never its hash. */
+export function publicProfile(user: User): PublicProfile {
   return {
     id: user.id,
     email: user.email,
     fullName: user.fullName,
     emailVerified: user.emailVerifiedAt !== null,
+    hasPassword: user.passwordHash !== null,
     createdAt: user.createdAt.toISOString(),
   };
 }

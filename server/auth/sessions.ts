@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt, isNull } from "drizzle-orm";
+import { and, eq, gt, isNull, ne } from "drizzle-orm";
 import type { Db } from "../db/open.ts";
 import { sessions, users, type Session, type User } from "../db/schema.ts";
 import { DAY_MS, MINUTE_MS, SESSION_DEFAULTS, type SessionLifetimes } from "./lifetimes.ts";
@@ -8,6 +8,7 @@ export interface NewUser {
   email: string;
   fullName?: string;
   passwordHash?: string | null;
+  locale?: string | null;
   emailVerifiedAt?: Date | null;
 }
 
@@ -18,6 +19,7 @@ export async function createUser(db: Db, input: NewUser): Promise<User> {
       email: input.email.trim().toLowerCase(),
       fullName: input.fullName ?? "",
       passwordHash: input.passwordHash ?? null,
+      locale: input.locale ?? null,
       emailVerifiedAt: input.emailVerifiedAt ?? null,
     })
     .returning();
@@ -87,4 +89,12 @@ export async function revokeSession(db: Db, sessionId: string, now = new Date())
     .update(sessions)
     .set({ revokedAt: now })
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+/** Ends every live session of a user, or every one but `except` (the session changing the password). */
+export async function revokeUserSessions(db: Db, userId: string, now: Date, { except }: { except?: string } = {}): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), except ? ne(sessions.id, except) : undefined));
 }

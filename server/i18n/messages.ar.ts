@@ -1,5 +1,14 @@
 import type { MessageId } from "./messages.en.ts";
 
+// Arabic counted nouns take their form from the number: 3–10 a plural (6 أرقام), 11–99 an
+// accusative singular (12 حرفًا), 100 and up a genitive singular (100 حرف). ICU plural
+// categories for "ar" follow exactly these rules, so each count is a plural message.
+const counted = (name: string, one: string, two: string, few: string, many: string, other: string) =>
+  `{${name}, plural, one {${one}} two {${two}} few {{${name}} ${few}} many {{${name}} ${many}} other {{${name}} ${other}}}`;
+const characters = (name: string) => counted(name, "حرفًا واحدًا", "حرفين", "أحرف", "حرفًا", "حرف");
+const digits = (name: string) => counted(name, "رقم واحد", "رقمين", "أرقام", "رقمًا", "رقم");
+const minutes = (name: string) => counted(name, "دقيقة واحدة", "دقيقتين", "دقائق", "دقيقة", "دقيقة");
+
 // Typed as a full record, so a key missing from the Arabic catalog fails the type check.
 export const ar: Record<MessageId, string> = {
   "success.ok": "تم.",
@@ -21,4 +30,51 @@ export const ar: Record<MessageId, string> = {
   "error.notImplemented": "هذه الميزة غير متاحة بعد.",
   "error.badGateway": "أجابت خدمة نعتمد عليها بشكل غير صحيح. يرجى المحاولة مجددًا.",
   "error.unavailable": "الخدمة غير متاحة. يرجى المحاولة بعد قليل.",
+  "success.signupCodeSent": "تحقّق من بريدك الإلكتروني: أرسلنا إليك رمزًا لتأكيد عنوانك.",
+  "success.codeSent": "تحقّق من بريدك الإلكتروني؛ أرسلنا إليك رمز تسجيل الدخول.",
+  "success.signedIn": "تم تسجيل دخولك.",
+  "success.resetRequested": "إن كان هذا العنوان مرتبطًا بحساب، فقد أرسلنا إليه رمزًا لإعادة تعيين كلمة المرور.",
+  "success.passwordReset": "أُعيد تعيين كلمة المرور. سجّل الدخول بكلمة المرور الجديدة.",
+  "success.profileUpdated": "تم تحديث ملفك الشخصي.",
+  "success.passwordSet": "تم تعيين كلمة المرور.",
+  "success.passwordChanged": "تم تغيير كلمة المرور، وأُنهيت جلساتك الأخرى.",
+  "error.invalidCredentials": "البريد الإلكتروني أو كلمة المرور غير صحيحة.",
+  "error.emailNotVerified": "أكّد عنوان بريدك الإلكتروني أولًا؛ يمكننا أن نرسل إليك رمزًا جديدًا.",
+  "error.codeInvalid": "هذا الرمز غير صحيح.",
+  "error.codeExpired": "انتهت صلاحية هذا الرمز أو سبق استخدامه. اطلب رمزًا جديدًا.",
+  "error.passwordAlreadySet": "لحسابك كلمة مرور بالفعل، فغيّرها بدلًا من تعيين أخرى.",
+  "error.currentPasswordWrong": "كلمة المرور الحالية غير صحيحة.",
+  "field.required": "هذا الحقل مطلوب.",
+  "field.invalid": "هذه القيمة غير صالحة.",
+  "field.unknown": "هذا الحقل غير متوقَّع هنا.",
+  "email.invalid": "أدخل عنوان بريد إلكتروني صالحًا.",
+  "email.tooLong": `لا يتجاوز عنوان البريد الإلكتروني ${characters("max")}.`,
+  "password.tooShort": `استخدم ${characters("min")} على الأقل.`,
+  "password.tooLong": `استخدم ${characters("max")} على الأكثر.`,
+  "password.containsEmail": "يجب ألا تحتوي كلمة المرور على عنوان بريدك الإلكتروني.",
+  "password.common": "كلمة المرور هذه شائعة جدًا. اختر كلمة مرور يصعب تخمينها.",
+  "password.same": "يجب أن تختلف كلمة المرور الجديدة عن الحالية.",
+  "code.format": `أدخل الرمز المكوَّن من ${digits("length")} الوارد في البريد الإلكتروني.`,
+  "name.required": "أدخل اسمك.",
+  "name.tooLong": `استخدم ${characters("max")} على الأكثر.`,
+  "locale.invalid": "اختر العربية (ar) أو الإنجليزية (en).",
+  "profile.empty": "غيّر حقلًا واحدًا على الأقل.",
+  "mail.signup.subject": "أكّد عنوان بريدك الإلكتروني في صرّاف",
+  "mail.signup.text": `مرحبًا،\n\nرمزك هو {code}، وهو صالح لمدة ${minutes("minutes")}.\n\nأدخله في صفحة التسجيل لتأكيد عنوانك. إن لم تكن أنت من سجّل في صرّاف، فتجاهل هذه الرسالة.`,
+  "mail.signupExisting.subject": "حاول أحدهم التسجيل بعنوان بريدك الإلكتروني",
+  "mail.signupExisting.text":
+    "مرحبًا،\n\nحاول أحدهم إنشاء حساب في صرّاف بعنوان البريد الإلكتروني هذا، مع أن لديك حسابًا به بالفعل. إن كنت أنت، فسجّل الدخول بدلًا من ذلك، أو أعد تعيين كلمة المرور إن كنت قد نسيتها:\n{link}\n\nوإن لم تكن أنت، فيمكنك تجاهل هذه الرسالة؛ لم يتغيّر شيء في حسابك.",
+  "mail.signin.subject": "رمز تسجيل الدخول إلى صرّاف",
+  "mail.signin.text": `مرحبًا،\n\nرمزك هو {code}، وهو صالح لمدة ${minutes("minutes")}.\n\nإن لم تطلب تسجيل الدخول إلى صرّاف، فتجاهل هذه الرسالة؛ لا يستطيع أحد تسجيل الدخول دون هذا الرمز.`,
+  "mail.reset.subject": "إعادة تعيين كلمة المرور في صرّاف",
+  "mail.reset.text": `مرحبًا،\n\nرمزك هو {code}، وهو صالح لمدة ${minutes("minutes")}.\n\nأدخله في صفحة إعادة التعيين، أو افتح هذا الرابط لاختيار كلمة مرور جديدة:\n{link}\n\nإن لم تطلب إعادة تعيين كلمة المرور، فتجاهل هذه الرسالة؛ لم تتغيّر كلمة مرورك.`,
+  "mailbox.title": "صندوق بريد التطوير · صرّاف",
+  "mailbox.heading": "صندوق بريد التطوير",
+  "mailbox.intro": "الرسائل التي كان الخادم سيرسلها، الأحدث أولًا. لا توجد هذه الصفحة إلا في بيئة التطوير، ما دام البريد يُحفظ في صندوق الصادر المدمج.",
+  "mailbox.filtered": "الرسائل المرسلة إلى {to}.",
+  "mailbox.showAll": "عرض كل الرسائل",
+  "mailbox.empty": "لا توجد رسائل بعد.",
+  "mailbox.to": "إلى",
+  "mailbox.subject": "الموضوع",
+  "mailbox.sent": "أُرسلت في",
 };

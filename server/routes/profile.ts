@@ -1,0 +1,77 @@
+import { and, eq, isNull } from "drizzle-orm";
+import { Hono } from "hono";
+import { z } from "zod";
+import { changePasswordSchemaFor, LOGIN_PASSWORD_MAX_LENGTH, setPasswordSchemaFor, updateProfileSchema } from "../../src/lib/contract/auth.ts";
+import { beginAttempt } from "../auth/attempts.ts";
+import { checkPassword } from "../auth/password.ts";
+import { publicProfile } from "../auth/profile.ts";
+import { requireAuth } from "../auth/require-auth.ts";
+import { revokeUserSessions } from "../auth/sessions.ts";
+import { users } from "../db/schema.ts";
+import { ApiError, success } from "../http/envelope.ts";
+import type { AppEnv, Services } from "../http/types.ts";
+import { validateBody } from "../http/validate.ts";
+
+// Only the signed-in user's own profile exists for now; an id naming anyone else is refused.
+const profileRequest = z.looseObject({ id: z.string().optional(), _id: z.string().optional() });
+
+const passwordAlreadySet = () => new ApiError(409, "error.passwordAlreadySet", { reason: "passwordAlreadySet" });
+
+/** The signed-in user's own account: read it, rename it, and choose or change its password. */
+export function profileRoutes(s: Services) {
+  const db = s.database.db;
+  // Per route, not .use(): this group is mounted at the API root, so .use() would guard every path.
+  const auth = requireAuth(s);
+  return new Hono<AppEnv>()
+    .post("/user/get-profile-by-id", auth, (c) => {
+      const parsed = profileRequest.safeParse(c.var.body);
+      if (!parsed.success) throw new ApiError(400, "error.badRequest");
+      const asked = parsed.data.id ?? parsed.data._id;
+      if (asked !== undefined && asked !== c.var.auth.user.id) throw new ApiError(403, "error.forbidden");
+      return success(c, "success.profile", publicProfile(c.var.auth.user));
+    })
+    .post("/user/update-profile", auth, async (c) => {
+      const { fullName, locale } = validateBody(c, updateProfileSchema);
+      const [user] = await db
+        .update(users)
+        .set({ ...(fullName === undefined ? {} : { fullName }), ...(locale === undefined ? {} : { locale }), updatedAt: s.now() })
+        .where(eq(users.id, c.var.auth.user.id))
+        .returning();
+      return success(c, "success.profileUpdated", publicProfile(user!));
+    })
+    .post("/user/set-password", auth, async (c) => {
+      const { user } = c.var.auth;
+      if (user.passwordHash) throw passwordAlreadySet();
+      const { password } = validateBody(c, setPasswordSchemaFor(user.email), { newPasswordField: "password" });
+      const passwordHash = await s.hasher.hash(password);
+      // Conditional, so two concurrent requests cannot both set a "first" password.
+      const [updated] = await db
+        .update(users)
+        .set({ passwordHash, updatedAt: s.now() })
+        .where(and(eq(users.id, user.id), isNull(users.passwordHash)))
+        .returning();
+      if (!updated) throw passwordAlreadySet();
+      return success(c, "success.passwordSet", publicProfile(updated));
+    })
+    .post("/user/changepassword", auth, async (c) => {
+      const { user, session } = c.var.auth;
+      const body = validateBody(c, changePasswordSchemaFor(user.email), {
+        newPasswordField: "newPassword",
+        fieldValues: { currentPassword: { max: LOGIN_PASSWORD_MAX_LENGTH } },
+      });
+      const now = s.now();
+      // Guessing the current password through a stolen session is limited like a login.
+      const attempt = await beginAttempt(db, { action: "changepassword", account: user.email, address: c.var.clientAddress, now });
+      if (!(await checkPassword(s.hasher, body.currentPassword, user.passwordHash)) || !user.passwordHash) {
+        throw new ApiError(400, "error.currentPasswordWrong", { reason: "currentPasswordWrong" });
+      }
+      await attempt.succeeded();
+      const passwordHash = await s.hasher.hash(body.newPassword);
+      await db.transaction(async (tx) => {
+        await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, user.id));
+        // The session making the change stays; any other may belong to whoever knew the old one.
+        await revokeUserSessions(tx, user.id, now, { except: session.id });
+      });
+      return success(c, "success.passwordChanged");
+    });
+}
