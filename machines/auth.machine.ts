@@ -1,6 +1,7 @@
 import { assertEvent, assign, emit, fromPromise, setup } from "xstate";
 import { failureOf, reasonOf, retryAfterOf, type AuthFailure, type AuthFlow } from "./auth/failure.ts";
 import type { MachineGraphSpec } from "./graph-spec.ts";
+import { inactivityMachine } from "./inactivity.machine.ts";
 
 export type { AuthFailure, AuthFlow };
 
@@ -69,7 +70,7 @@ export type AuthEvent =
   | { type: "auth.storageChanged"; user: AuthUser | null };
 
 /** Successes worth telling the user; the app shows them translated. */
-export type AuthNotice = "codeSent" | "verifyEmailFirst" | "passwordReset" | "profileSaved" | "passwordChanged" | "passwordSet";
+export type AuthNotice = "idleLogout" | "codeSent" | "verifyEmailFirst" | "passwordReset" | "profileSaved" | "passwordChanged" | "passwordSet";
 
 export type AuthEmitted =
   | { type: "auth.notice"; notice: AuthNotice; email?: string }
@@ -153,6 +154,7 @@ export const authMachine = setup({
       seconds: "output" in event ? (event.output as CodeSent).resendAfter : retryAfterOf((event as { error?: unknown }).error),
     })),
     noticeCodeSent: emit(({ event }) => ({ type: "auth.notice" as const, notice: "codeSent" as const, email: (outputOf(event as { output?: unknown }) as CodeSent).email })),
+    noticeIdleLogout: emit({ type: "auth.notice", notice: "idleLogout" }),
     noticeVerifyEmailFirst: emit({ type: "auth.notice", notice: "verifyEmailFirst" }),
     noticePasswordReset: emit({ type: "auth.notice", notice: "passwordReset" }),
     noticeProfileSaved: emit({ type: "auth.notice", notice: "profileSaved" }),
@@ -168,6 +170,8 @@ export const authMachine = setup({
     redirectToResetPassword: () => {},
   },
   actors: {
+    /** The inactivity machine; the app provides it with its storage and DOM edges. */
+    watchInactivity: inactivityMachine,
     logout: fromPromise<void, { user: AuthUser | null }>(async () => {}),
     loadProfile: fromPromise<UserInfo, { user: AuthUser | null }>(async () => {
       throw new Error("loadProfile is provided by the app");
@@ -337,6 +341,12 @@ export const authMachine = setup({
     },
     authenticated: {
       initial: "verifying",
+      invoke: {
+        id: "watchInactivity",
+        src: "watchInactivity",
+        onDone: { description: "Idle longer than 15 minutes.", target: ".loggingOut", actions: "noticeIdleLogout" },
+        onError: { description: "The watch failed: stay signed in; the server's idle limit still applies." },
+      },
       on: {
         "auth.unauthorized": {
           target: "unauthenticated",
@@ -460,6 +470,7 @@ export const authGraphSpec: MachineGraphSpec<AuthInput, AuthEvent> = {
     { type: "auth.storageChanged", user: null },
   ],
   actors: {
+    watchInactivity: { done: [undefined], error: [new Error("watch failed")] },
     logout: { done: [undefined], error: [new Error("network")] },
     loadProfile: {
       done: [{ id: "u-1", email: "trader@example.com", fullName: "Trader" }],

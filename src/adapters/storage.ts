@@ -6,6 +6,7 @@ export const storageKeys = {
   authUser: "authUser",
   userInfo: "userInfo",
   lang: "lang",
+  lastActivityTime: "lastActivityTime",
 } as const;
 
 function readJson(key: string): unknown {
@@ -59,4 +60,14 @@ export function onAuthStorageChange(listener: (user: AuthUser | null) => void): 
   };
   window.addEventListener("storage", handler);
   return () => window.removeEventListener("storage", handler);
+}
+
+/** When any tab of this browser last saw the user active (ms since the epoch); null when absent or not a time. */
+export function readLastActivityTime(): number | null {
+  const value = Number(localStorage.getItem(storageKeys.lastActivityTime));
+  return Number.isFinite(value) && value > 0 ? value : null;
+}
+
+export function writeLastActivityTime(at: number): void {
+  localStorage.setItem(storageKeys.lastActivityTime, String(at));
 }

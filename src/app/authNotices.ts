@@ -8,6 +8,7 @@ type Notice = Extract<AuthEmitted, { type: "auth.notice" }>;
 /** The auth machine says what happened; the user reads it as a toast in the active language. */
 export function showAuthNotice({ notice, email = "" }: Notice): void {
   const text = {
+    idleLogout: msg`You were logged out after 15 minutes without activity.`,
     codeSent: msg`We e-mailed a 6-digit code to ${email}.`,
     verifyEmailFirst: msg`Verify your e-mail to log in: enter the code we sent, or ask for a new one.`,
     passwordReset: msg`Your password has been changed. Log in with your new password.`,

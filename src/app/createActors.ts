@@ -3,6 +3,8 @@ import { i18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { authMachine, type AuthUser, type CodeSent, type UserInfo } from "../../machines/auth.machine.ts";
 import { codeCooldownMachine } from "../../machines/codeCooldown.machine.ts";
+import { inactivityMachine } from "../../machines/inactivity.machine.ts";
+import { listenForActivity } from "../adapters/activity.ts";
 import { localeMachine } from "../../machines/locale.machine.ts";
 import { routeProgressMachine } from "../../machines/routeProgress.machine.ts";
 import type { ApiClient } from "../adapters/api/client.ts";
@@ -72,6 +74,14 @@ export function createAppServices(navigate: (to: string, options?: { replace?: b
         redirectToResetPassword: () => goTo(paths.resetPassword),
       },
       actors: {
+        watchInactivity: inactivityMachine.provide({
+          actions: { recordActivity: () => storage.writeLastActivityTime(Date.now()) },
+          actors: {
+            listenForActivity,
+            // An unreadable stored time counts as now: bad data must not sign anyone out.
+            readIdleTime: fromPromise(async () => ({ now: Date.now(), lastActivityAt: storage.readLastActivityTime() ?? Date.now() })),
+          },
+        }),
         logout: fromPromise(async () => {
           await call("/user/logout");
         }),

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
-import { createActor, fromPromise, waitFor } from "xstate";
+import { createActor, fromPromise, waitFor, type AnyActorLogic } from "xstate";
+import { inactivityMachine } from "../../machines/inactivity.machine.ts";
 import { authMachine, authStateOf, tokenOf, type AuthEmitted, type AuthUser, type CodeSent, type UserInfo } from "../../machines/auth.machine.ts";
 
 const profile: UserInfo = { id: "u-1", email: "trader@example.com" };
@@ -14,6 +15,7 @@ function start(
   logout = () => Promise.resolve(),
   loadProfile: () => Promise<UserInfo> = () => Promise.resolve(profile),
   calls: Calls = {},
+  watchInactivity: AnyActorLogic = inactivityMachine,
 ) {
   const effects = {
     clearStoredAuth: vi.fn(),
@@ -44,6 +46,7 @@ function start(
       storeSignedInUser: ({ context }) => effects.storeSignedInUser(context.user, context.userInfo),
     },
     actors: {
+      watchInactivity,
       logout: fromPromise(() => effects.logout()),
       loadProfile: fromPromise(() => effects.loadProfile()),
       login: fakes.login[1],
@@ -149,6 +152,30 @@ describe("auth machine", () => {
     actor.send({ type: "auth.logout" });
     expect(actor.getSnapshot().matches("unauthenticated")).toBe(true);
     expect(effects.logout).not.toHaveBeenCalled();
+  });
+});
+
+describe("auth machine: inactivity", () => {
+  it("an idle timeout logs out with the logout call and goes to /, with a notice", async () => {
+    // The real inactivity machine, whose first check (after 1 ms here) finds the user idle for 20 minutes.
+    const idle = inactivityMachine.provide({
+      delays: { checkInterval: 1 },
+      actors: { readIdleTime: fromPromise(async () => ({ now: 20 * 60_000, lastActivityAt: 0 })) },
+    });
+    const { actor, effects, emitted } = start({ Token: "abc" }, undefined, undefined, {}, idle);
+    await waitFor(actor, (state) => state.matches("unauthenticated"));
+    expect(effects.logout).toHaveBeenCalledOnce();
+    expect(effects.redirectHome).toHaveBeenCalledOnce();
+    expect(emitted).toContainEqual({ type: "auth.notice", notice: "idleLogout" });
+  });
+
+  it("runs the watch only while signed in", async () => {
+    const { actor } = start(null);
+    expect(actor.getSnapshot().children.watchInactivity).toBeUndefined();
+    actor.send({ type: "auth.storageChanged", user: { Token: "from-tab" } });
+    expect(actor.getSnapshot().children.watchInactivity).toBeDefined();
+    actor.send({ type: "auth.storageChanged", user: null });
+    expect(actor.getSnapshot().children.watchInactivity).toBeUndefined();
   });
 });
 

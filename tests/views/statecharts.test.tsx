@@ -8,10 +8,11 @@ const activeIn = (machine: string) =>
 describe("statecharts viewer", () => {
   it("lists every machine, draws it, and highlights the running actors' states live", async () => {
     const { actors } = await renderApp("/statecharts");
-    for (const machine of ["auth", "codeCooldown", "locale", "routeProgress"]) {
+    const names = ["auth", "codeCooldown", "inactivity", "locale", "routeProgress"];
+    for (const machine of names) {
       expect(await screen.findByRole("heading", { level: 2, name: machine })).toBeInTheDocument();
     }
-    await waitFor(() => expect(document.querySelectorAll("svg.statechart")).toHaveLength(4), { timeout: 15_000 });
+    await waitFor(() => expect(document.querySelectorAll("svg.statechart")).toHaveLength(names.length), { timeout: 30_000 });
     await waitFor(() => expect(activeIn("auth")).toEqual(["auth", "auth.unauthenticated", "auth.unauthenticated.idle"]));
     await waitFor(() => expect(activeIn("locale")).toContain("locale.ready"));
 
@@ -19,5 +20,5 @@ describe("statecharts viewer", () => {
     await waitFor(() => expect(activeIn("auth")).toContain("auth.authenticated"));
     const log = screen.getByRole("table");
     expect(within(log).getAllByText("auth.storageChanged").length).toBeGreaterThan(0);
-  }, 30_000);
+  }, 60_000);
 });
