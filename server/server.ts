@@ -4,9 +4,10 @@ import { resolve } from "node:path";
 import type { Server } from "node:http";
 import { serve } from "@hono/node-server";
 import { createApp } from "./app.ts";
+import { PRUNE, pruneAuthRows } from "./auth/prune.ts";
 import { openDatabase, type Database } from "./db/open.ts";
 import { envWith, type Env } from "./env.ts";
-import { createLogger, type Logger } from "./logger.ts";
+import { createLogger, errorFields, type Logger } from "./logger.ts";
 import { createMailService } from "./mail/index.ts";
 
 export interface StartOptions {
@@ -54,11 +55,21 @@ export async function startServer({ env = envWith(), logger = createLogger(env.L
   const url = `http://${shownHost}:${port}`;
   logger.info("started", { url, database: database.kind, mail: mail.kind, version, pid: process.pid });
 
+  const prune = () =>
+    pruneAuthRows(database.db, new Date()).then(
+      (deleted) => logger.debug("auth.pruned", deleted),
+      (error: unknown) => logger.warn("auth.pruneFailed", errorFields(error)),
+    );
+  // The last run is awaited at close, so it never races the database closing.
+  let pruned = prune();
+  const pruning = setInterval(() => (pruned = prune()), PRUNE.everyMs).unref();
+
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
       // close() stops new connections and resolves once in-flight responses are done;
       // idle keep-alive sockets would hold it open, so they go now and the rest at the deadline.
+      clearInterval(pruning);
       const stopped = new Promise<void>((done) => server.close(() => done()));
       server.closeIdleConnections();
       const deadline = setTimeout(() => {
@@ -67,6 +78,7 @@ export async function startServer({ env = envWith(), logger = createLogger(env.L
       }, env.SHUTDOWN_TIMEOUT_MS);
       await stopped;
       clearTimeout(deadline);
+      await pruned;
       await mail.close();
       await database.close();
       logger.info("stopped", { url });

@@ -162,6 +162,18 @@ describe("login rate limits", () => {
 });
 
 describe("code check rate limits", () => {
+  it(`refuse an account after ${ATTEMPTS.failuresPerAccount} wrong codes, whatever the address`, async () => {
+    const email = uniqueEmail();
+    for (let failure = 1; failure <= ATTEMPTS.failuresPerAccount; failure++) {
+      const res = await a.post("/user/verifyotp", { body: { email, otp: "000000" }, address: `192.0.2.${failure}` });
+      expect(res.status, `failure ${failure}`).toBe(400);
+    }
+    const blocked = await a.post("/user/verifyotp", { body: { email, otp: "000000" }, address: "192.0.2.99" });
+    expect(blocked.status).toBe(429);
+    clock.advance(15 * MINUTE);
+    expect((await a.post("/user/verifyotp", { body: { email, otp: "000000" } })).status).toBe(400);
+  });
+
   it(`refuse an address after ${ATTEMPTS.failuresPerAddress} wrong codes, seen by every instance`, async () => {
     const address = "203.0.113.50";
     for (let failure = 1; failure <= ATTEMPTS.failuresPerAddress; failure++) {

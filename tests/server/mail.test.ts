@@ -1,6 +1,6 @@
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Database } from "../../server/db/open.ts";
 import { outbox } from "../../server/db/schema.ts";
 import type { MailService } from "../../server/mail/index.ts";
@@ -169,6 +169,15 @@ describe("the SMTP adapter", () => {
     expect(message).toMatchObject({ from: "no-reply@sarraf.test", to: ["layla@example.com"], user: "mailer" });
     expect(message.raw).toMatch(/^From: Sarraf <no-reply@sarraf\.test>/m);
     expect(decoded(message.raw)).toContain("رمزك هو 123456، وهو صالح لمدة 10 دقائق.");
+  });
+
+  it("an unreachable SMTP server changes no answer either: the failure is logged", async () => {
+    const unreachable = createTestApp({ database, now: clock.now, env: { SMTP_URL: "smtp://127.0.0.1:9" } });
+    const user = await seedUser(database.db);
+    expect((await sendOtp(unreachable, user.email)).status).toBe(200);
+    await vi.waitFor(() => expect(unreachable.logs.find((l) => l.msg === "mail.failed")).toMatchObject({ level: "error", kind: "signin" }), {
+      timeout: 10_000,
+    });
   });
 
   it("is what the app uses when SMTP_URL is set, sending without holding up the answer", async () => {

@@ -1,8 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { pruneAuthRows } from "../../server/auth/prune.ts";
 import type { Database } from "../../server/db/open.ts";
-import { emailCodes, users } from "../../server/db/schema.ts";
-import { bodyOf, codeIn, latestCode, mailsTo, MINUTE, otherCode, PASSWORD, seedSession, seedUser, testClock, uniqueEmail } from "./helpers/auth.ts";
+import { authAttempts, emailCodes, users } from "../../server/db/schema.ts";
+import { bodyOf, codeIn, HOUR, latestCode, mailsTo, MINUTE, otherCode, PASSWORD, seedSession, seedUser, testClock, uniqueEmail } from "./helpers/auth.ts";
 import { createTestApp, type TestApp } from "./helpers/test-app.ts";
 import { openTestDatabase } from "./helpers/test-db.ts";
 
@@ -20,6 +21,8 @@ const NEW_PASSWORD = "a brand new passphrase";
 const forgot = (email: string, extra: Record<string, unknown> = {}, app = t) => app.post("/user/forgotPassword", { body: { email, ...extra } });
 const reset = (body: Record<string, unknown>, lang?: string) => t.post("/user/resetpassword", { body, lang });
 const profile = (token: string) => t.post("/user/get-profile-by-id", { token });
+const codesOf = async (email: string) => (await database.db.select().from(emailCodes).where(eq(emailCodes.email, email))).length;
+const attemptsOf = async (email: string) => (await database.db.select().from(authAttempts).where(eq(authAttempts.account, email))).length;
 
 describe("POST /user/forgotPassword", () => {
   it("answers the same for known, unverified and unknown e-mails, mailing only real accounts", async () => {
@@ -122,5 +125,19 @@ describe("POST /user/resetpassword", () => {
     expect(await bodyOf(await reset({ email: unknown, otp: "123456", password: NEW_PASSWORD }))).toMatchObject({
       data: { reason: "codeInvalid", attemptsLeft: 4 },
     });
+  });
+});
+
+describe("pruneAuthRows", () => {
+  it("deletes code and attempt rows a day past every window, keeping the recent ones", async () => {
+    const email = uniqueEmail();
+    await forgot(email);
+    await reset({ email, otp: "123456", password: NEW_PASSWORD });
+    const recent = { codes: await codesOf(email), attempts: await attemptsOf(email) };
+    expect(recent).toEqual({ codes: 1, attempts: 1 });
+    await pruneAuthRows(database.db, new Date(clock.now().getTime() + 24 * HOUR));
+    expect({ codes: await codesOf(email), attempts: await attemptsOf(email) }).toEqual(recent);
+    await pruneAuthRows(database.db, new Date(clock.now().getTime() + 26 * HOUR));
+    expect({ codes: await codesOf(email), attempts: await attemptsOf(email) }).toEqual({ codes: 0, attempts: 0 });
   });
 });
