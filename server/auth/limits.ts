@@ -33,4 +33,10 @@ export const ATTEMPTS = {
   failuresPerAddress: 50,
 } as const;
 
+/** Code and attempt rows stay a day past the last window that reads them, for a look back after an incident. */
+export const PRUNE = {
+  keepMs: 24 * HOUR,
+  everyMs: HOUR,
+} as const;
+
 export const seconds = (ms: number) => Math.max(1, Math.ceil(ms / SECOND));
