@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { assign, createMachine } from "xstate";
+import { assign, createMachine, fromPromise, setup, type AnyMachineSnapshot } from "xstate";
+import { candidateSteps, snapshotKey } from "../../tools/statecharts/explore.ts";
 import { getShortestPaths, getSimplePaths } from "xstate/graph";
 import { coverageReport, coverageTargets, isComplete, Observed } from "../../tools/statecharts/coverage.ts";
 import { drive } from "../../tools/statecharts/driver.ts";
@@ -178,5 +179,48 @@ describe("amounts as bigint", () => {
     expect(generated.exploration.truncated).toBe("depth");
     expect(generated.coverage.guardBranches.uncovered).toEqual(["wallet.empty wallet.deposit#0:false"]);
     expect(generated.notes.join("\n")).toMatch(/exploration stopped at the depth limit/);
+  });
+});
+
+describe("an invoke that fails without leaving its state", () => {
+  // XState keeps the failed child in `children`; the generator must not treat it as still running.
+  const machine = setup({
+    actors: { watch: fromPromise(async () => {}), work: fromPromise(async () => {}) },
+  }).createMachine({
+    id: "deadChild",
+    initial: "on",
+    states: {
+      on: {
+        invoke: { id: "watch", src: "watch", onDone: ".stopped", onError: { description: "keep going without it" } },
+        initial: "idle",
+        states: {
+          idle: { on: { go: "busy" } },
+          busy: { invoke: { id: "work", src: "work", onDone: "idle", onError: "idle" } },
+          stopped: { type: "final" },
+        },
+      },
+    },
+  });
+  const graphSpec = { events: [{ type: "go" }], actors: { watch: { done: [1], error: [2] }, work: { done: [1], error: [2] } } };
+
+  it("offers no step that settles the dead child, and keys its snapshot apart from the live one", () => {
+    const resolved = resolveSpec(machine, graphSpec);
+    const live = drive(machine, undefined);
+    const dead = drive(machine, undefined);
+    dead.apply({ kind: "error", invokeId: "watch", error: 2 });
+    const settles = (d: typeof live) => candidateSteps(d, resolved).filter((s) => s.kind !== "event" && s.kind !== "wait").map((s) => ("invokeId" in s ? s.invokeId : ""));
+    expect(settles(live)).toContain("watch");
+    expect(settles(dead)).not.toContain("watch");
+    const key = (d: typeof live) => snapshotKey(d.actor.getSnapshot() as AnyMachineSnapshot, d.clock.pending());
+    expect(key(dead)).not.toBe(key(live));
+    live.stop();
+    dead.stop();
+  });
+
+  it("never settles the dead child, so every generated path replays", () => {
+    const generated = generatePaths(machine, resolveSpec(machine, graphSpec));
+    const run = runPaths(machine, generated.paths);
+    expect(run.failures).toEqual([]);
+    expect(isComplete(run.coverage)).toBe(true);
   });
 });

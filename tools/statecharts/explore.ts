@@ -66,12 +66,24 @@ export interface ExploreOptions {
   until?: TargetSets;
 }
 
+/**
+ * Invoked children still running. XState keeps a child that failed under a targetless onError
+ * in `children`, though it will never settle again: counting it would merge that snapshot
+ * with one whose child is live, and paths would settle a dead child.
+ */
+function runningChildIds(snapshot: AnyMachineSnapshot): string[] {
+  return Object.entries(snapshot.children)
+    .filter(([, child]) => (child as { getSnapshot?: () => { status?: string } } | undefined)?.getSnapshot?.().status === "active")
+    .map(([id]) => id)
+    .sort();
+}
+
 /** What makes two snapshots behave alike: configuration, context, history, timers, children, status. */
 export function snapshotKey(snapshot: AnyMachineSnapshot, pendingTimers: number[]): string {
   const history = Object.fromEntries(
     Object.entries(snapshot.historyValue ?? {}).map(([id, nodes]) => [id, (nodes as AnyStateNode[]).map((n) => n.id)]),
   );
-  return stableJson([snapshot.value, snapshot.context, history, pendingTimers, Object.keys(snapshot.children).sort(), snapshot.status]);
+  return stableJson([snapshot.value, snapshot.context, history, pendingTimers, runningChildIds(snapshot), snapshot.status]);
 }
 
 function invokeSrcs(snapshot: AnyMachineSnapshot): Map<string, string> {
@@ -95,7 +107,7 @@ export function candidateSteps(driven: DrivenMachine, spec: MachineSpec): PathSt
   const next = driven.clock.pending()[0];
   if (next !== undefined) steps.push({ kind: "wait", ms: next });
   const srcs = invokeSrcs(snapshot);
-  for (const invokeId of Object.keys(snapshot.children).sort()) {
+  for (const invokeId of runningChildIds(snapshot)) {
     const src = srcs.get(invokeId);
     if (src === undefined) continue;
     const samples = spec.actors[src];
