@@ -1,7 +1,8 @@
-import { assertEvent, assign, emit, fromPromise, setup } from "xstate";
+import { assertEvent, assign, emit, fromPromise, sendTo, setup } from "xstate";
 import { failureOf, reasonOf, retryAfterOf, type AuthFailure, type AuthFlow } from "./auth/failure.ts";
 import type { MachineGraphSpec } from "./graph-spec.ts";
 import { inactivityMachine } from "./inactivity.machine.ts";
+import { socialPopupMachine, type SocialPopupOutput, type SocialProvider } from "./socialPopup.machine.ts";
 
 export type { AuthFailure, AuthFlow };
 
@@ -57,6 +58,8 @@ export type AuthEvent =
   | { type: "auth.verifyCode"; email: string; code: string }
   /** Leaves the code step of OTP login to use another e-mail. */
   | { type: "auth.cancelCode" }
+  /** Google, Apple or Facebook in a popup; a second one while a popup is open replaces it. */
+  | { type: "auth.social"; provider: SocialProvider }
   | { type: "auth.forgotPassword"; email: string }
   | { type: "auth.resetPassword"; email: string; code: string; password: string }
   | { type: "auth.updateProfile"; fullName: string }
@@ -105,6 +108,7 @@ export const authMachine = setup({
     // Errors from the API client carry a code; the machine branches on it, never on text.
     isUnauthorizedError: ({ event }) => "error" in event && (event.error as { code?: unknown } | null)?.code === "unauthorized",
     isEmailNotVerified: ({ event }) => "error" in event && reasonOf(event.error) === "emailNotVerified",
+    gotSocialCode: ({ event }) => (event as unknown as { output: SocialPopupOutput }).output.ok,
   },
   actions: {
     rememberUser: assign({
@@ -149,6 +153,18 @@ export const authMachine = setup({
     failUpdateProfile: assign({ error: failureFor("updateProfile") }),
     failChangePassword: assign({ error: failureFor("changePassword") }),
     failSetPassword: assign({ error: failureFor("setPassword") }),
+    failSocial: assign({ error: failureFor("social") }),
+    // A popup that ended without a code: its reason is the code the view translates.
+    failSocialPopup: assign({
+      error: ({ event }) => {
+        const output = (event as unknown as { output: SocialPopupOutput }).output;
+        return failureOf("social", { code: output.ok ? "unexpected" : output.failure, message: "" });
+      },
+    }),
+    forwardSocialRequest: sendTo("socialPopup", ({ event }) => ({
+      type: "social.request" as const,
+      provider: event.type === "auth.social" ? event.provider : ("google" as const),
+    })),
     startCooldown: emit(({ event }) => ({
       type: "auth.codeCooldown" as const,
       seconds: "output" in event ? (event.output as CodeSent).resendAfter : retryAfterOf((event as { error?: unknown }).error),
@@ -172,6 +188,11 @@ export const authMachine = setup({
   actors: {
     /** The inactivity machine; the app provides it with its storage and DOM edges. */
     watchInactivity: inactivityMachine,
+    /** The social sign-in popup; the app provides window.open and the callback channel. */
+    socialPopup: socialPopupMachine,
+    socialLogin: fromPromise<AuthUser, { code: string }>(async () => {
+      throw new Error("socialLogin is provided by the app");
+    }),
     logout: fromPromise<void, { user: AuthUser | null }>(async () => {}),
     loadProfile: fromPromise<UserInfo, { user: AuthUser | null }>(async () => {
       throw new Error("loadProfile is provided by the app");
@@ -237,6 +258,7 @@ export const authMachine = setup({
             "auth.sendCode": "sendingCode",
             "auth.verifyCode": "verifyingCode",
             "auth.cancelCode": { actions: ["forgetOtp", "clearError"] },
+            "auth.social": "signingInWithProvider",
             "auth.forgotPassword": "requestingReset",
             "auth.resetPassword": "resettingPassword",
           },
@@ -261,6 +283,36 @@ export const authMachine = setup({
               },
               { target: "idle", actions: "failLogin" },
             ],
+          },
+        },
+        signingInWithProvider: {
+          description: "The popup is open; other buttons wait, but another provider replaces this one.",
+          tags: "loading",
+          entry: "clearError",
+          invoke: {
+            id: "socialPopup",
+            src: "socialPopup",
+            input: ({ event }) => {
+              assertEvent(event, "auth.social");
+              return { provider: event.provider };
+            },
+            onDone: [
+              { guard: "gotSocialCode", target: "exchangingSocialCode" },
+              { target: "idle", actions: "failSocialPopup" },
+            ],
+            onError: { target: "idle", actions: "failSocial" },
+          },
+          on: { "auth.social": { actions: "forwardSocialRequest" } },
+        },
+        exchangingSocialCode: {
+          description: "The popup's one-time code becomes the session Token.",
+          tags: "loading",
+          invoke: {
+            id: "socialLogin",
+            src: "socialLogin",
+            input: ({ event }) => ({ code: (event as unknown as { output: { code: string } }).output.code }),
+            onDone: { target: "#auth.authenticated.active", actions: ["signIn", "storeSignedInUser"] },
+            onError: { target: "idle", actions: "failSocial" },
           },
         },
         signingUp: {
@@ -458,6 +510,7 @@ export const authGraphSpec: MachineGraphSpec<AuthInput, AuthEvent> = {
     { type: "auth.sendCode", email: "new@example.com" },
     { type: "auth.verifyCode", email: "new@example.com", code: "123456" },
     { type: "auth.cancelCode" },
+    { type: "auth.social", provider: "google" },
     { type: "auth.forgotPassword", email: "trader@example.com" },
     { type: "auth.resetPassword", email: "trader@example.com", code: "123456", password: "a brand new passphrase" },
     { type: "auth.updateProfile", fullName: "Renamed Trader" },
@@ -471,6 +524,14 @@ export const authGraphSpec: MachineGraphSpec<AuthInput, AuthEvent> = {
   ],
   actors: {
     watchInactivity: { done: [undefined], error: [new Error("watch failed")] },
+    socialPopup: {
+      done: [
+        { ok: true, provider: "google", code: "one-time" },
+        { ok: false, provider: "google", failure: "popupClosed" },
+      ],
+      error: [new Error("popup machine failed")],
+    },
+    socialLogin: { done: [signedIn], error: [apiError("network", null)] },
     logout: { done: [undefined], error: [new Error("network")] },
     loadProfile: {
       done: [{ id: "u-1", email: "trader@example.com", fullName: "Trader" }],

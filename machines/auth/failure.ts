@@ -10,7 +10,8 @@ export type AuthFlow =
   | "resetPassword"
   | "updateProfile"
   | "changePassword"
-  | "setPassword";
+  | "setPassword"
+  | "social";
 
 export interface AuthFailure {
   flow: AuthFlow;
