@@ -10,6 +10,7 @@ export interface NewUser {
   passwordHash?: string | null;
   locale?: string | null;
   emailVerifiedAt?: Date | null;
+  signupTokenHash?: string | null;
 }
 
 export async function createUser(db: Db, input: NewUser): Promise<User> {
@@ -20,6 +21,7 @@ export async function createUser(db: Db, input: NewUser): Promise<User> {
       fullName: input.fullName ?? "",
       passwordHash: input.passwordHash ?? null,
       locale: input.locale ?? null,
+      signupTokenHash: input.signupTokenHash ?? null,
       emailVerifiedAt: input.emailVerifiedAt ?? null,
     })
     .returning();

@@ -14,21 +14,25 @@ export async function findUserByEmail(db: Db, email: string): Promise<User | und
 export async function replaceUnverified(
   db: Db,
   userId: string,
-  { fullName, passwordHash, locale, now }: { fullName: string; passwordHash: string; locale: string; now: Date },
+  { fullName, passwordHash, locale, signupTokenHash, now }: { fullName: string; passwordHash: string; locale: string; signupTokenHash: string; now: Date },
 ): Promise<User | undefined> {
   const [user] = await db
     .update(users)
-    .set({ fullName, passwordHash, locale, updatedAt: now })
+    .set({ fullName, passwordHash, locale, signupTokenHash, updatedAt: now })
     .where(and(eq(users.id, userId), isNull(users.emailVerifiedAt)))
     .returning();
   return user;
 }
 
-/** A right e-mail code proves the address; the first one marks it verified. */
-export async function markEmailVerified(db: Db, userId: string, now: Date): Promise<User> {
+/**
+ * A right e-mail code proves the address; the first one marks it verified. It proves nothing
+ * about who chose the pending sign-up password, so that is kept only with `keepPassword` (the
+ * verifier presented the sign-up's token); otherwise the account starts without a password.
+ */
+export async function markEmailVerified(db: Db, userId: string, now: Date, { keepPassword = true }: { keepPassword?: boolean } = {}): Promise<User> {
   const [changed] = await db
     .update(users)
-    .set({ emailVerifiedAt: now, updatedAt: now })
+    .set({ emailVerifiedAt: now, updatedAt: now, signupTokenHash: null, ...(keepPassword ? {} : { passwordHash: null }) })
     .where(and(eq(users.id, userId), isNull(users.emailVerifiedAt)))
     .returning();
   if (changed) return changed;

@@ -14,6 +14,10 @@ export const users = pgTable("users", {
   // "en" | "ar": the language of e-mails the user did not ask for in a request (a sign-up notice).
   locale: text("locale"),
   emailVerifiedAt: at("email_verified_at"),
+  // SHA-256 of the token the last sign-up answered, until the address is verified. Only a
+  // verification that presents it keeps the sign-up's password: otherwise anyone could sign up
+  // with someone else's address first and know the password once the owner verifies it.
+  signupTokenHash: text("signup_token_hash"),
   createdAt: at("created_at").notNull().defaultNow(),
   updatedAt: at("updated_at").notNull().defaultNow(),
 });

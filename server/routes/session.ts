@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { Hono, type Context } from "hono";
 import {
@@ -14,7 +15,7 @@ import { beginAttempt } from "../auth/attempts.ts";
 import { bindCodeToUser, checkCode, issueCode, type CodeCheck, type IssuedCode } from "../auth/codes.ts";
 import { checkPassword, needsRehash } from "../auth/password.ts";
 import { requireAuth } from "../auth/require-auth.ts";
-import { createUser, revokeSession, revokeUserSessions } from "../auth/sessions.ts";
+import { createUser, hashToken, revokeSession, revokeUserSessions } from "../auth/sessions.ts";
 import { signIn } from "../auth/sign-in.ts";
 import { findUserByEmail, markEmailVerified, replaceUnverified } from "../auth/users.ts";
 import { users } from "../db/schema.ts";
@@ -62,11 +63,14 @@ export function sessionRoutes(s: Services) {
       const issued = await issueCode(db, { email, purpose: "signin", userId: existing && !verified ? existing.id : null, address: c.var.clientAddress, now });
       // Hashed in all three cases, after the limits, so the answers take the same time.
       const passwordHash = await s.hasher.hash(body.password);
+      // Answered in all three cases too; it binds this sign-up's password to the browser that chose it.
+      const token = randomBytes(32).toString("base64url");
+      const signupTokenHash = hashToken(token);
       const user = verified
         ? undefined
         : existing
-          ? await replaceUnverified(db, existing.id, { fullName, passwordHash, locale, now })
-          : await createUser(db, { email, fullName, passwordHash, locale });
+          ? await replaceUnverified(db, existing.id, { fullName, passwordHash, locale, signupTokenHash, now })
+          : await createUser(db, { email, fullName, passwordHash, locale, signupTokenHash });
       if (user) {
         await bindCodeToUser(db, issued.id, user.id);
         await mail("signup", { to: email, locale, code: issued.code });
@@ -74,7 +78,7 @@ export function sessionRoutes(s: Services) {
         const owner = verified ?? existing;
         await mail("signupExisting", { to: email, locale: (owner?.locale as Locale | null) ?? locale, link: `${origin(c)}/login` });
       }
-      return success(c, "success.signupCodeSent", codeSent(email, issued));
+      return success(c, "success.signupCodeSent", codeSent(email, issued, token));
     })
     .post("/user/sendotp", async (c) => {
       const body = validateBody(c, sendOtpSchema);
@@ -94,10 +98,14 @@ export function sessionRoutes(s: Services) {
       const body = validateBody(c, verifyOtpSchema);
       const now = s.now();
       const attempt = await beginAttempt(db, { action: "verifyotp", account: body.email, address: c.var.clientAddress, now });
-      const result = await checkCode(db, { email: body.email, purpose: "signin", code: body.otp, challenge: body.token, now });
+      // The token is either sendotp's challenge for its code, or the sign-up's own token.
+      const pending = await findUserByEmail(db, body.email);
+      const presentsSignup = body.token !== undefined && !!pending?.signupTokenHash && hashToken(body.token) === pending.signupTokenHash;
+      const challenge = presentsSignup ? undefined : body.token;
+      const result = await checkCode(db, { email: body.email, purpose: "signin", code: body.otp, challenge, now });
       if (!result.ok) throw codeError(result);
       await attempt.succeeded();
-      const user = await markEmailVerified(db, result.userId, now);
+      const user = await markEmailVerified(db, result.userId, now, { keepPassword: presentsSignup });
       return success(c, "success.signedIn", await signIn(s, user));
     })
     .post("/user/login", async (c) => {

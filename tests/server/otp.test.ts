@@ -17,6 +17,7 @@ beforeAll(async () => {
 beforeEach(() => void clock.nextTest());
 afterAll(() => database.close());
 
+const userRowOf = async (email: string) => (await database.db.select().from(users).where(eq(users.email, email)))[0];
 const sendOtp = (email: string, extra: Record<string, unknown> = {}, address?: string) => t.post("/user/sendotp", { body: { email, ...extra }, address });
 const verify = (email: string, otp: string, token?: string, lang?: string) =>
   t.post("/user/verifyotp", { body: { email, otp, ...(token === undefined ? {} : { token }) }, lang });
@@ -136,15 +137,39 @@ describe("POST /user/verifyotp", () => {
     });
   });
 
-  it("accepts the sign-up code (no token) and gives each sign-in its own token", async () => {
+  it("accepts the sign-up code with the sign-up's token, keeping its password, and gives each sign-in its own token", async () => {
     const email = uniqueEmail();
-    await t.post("/user/signup", { body: { fullName: "Rana", email, password: "a long enough password" } });
-    const first = await bodyOf(await verify(email, await latestCode(database.db, email)));
+    const signedUp = await bodyOf(await t.post("/user/signup", { body: { fullName: "Rana", email, password: "a long enough password" } }));
+    const signupToken = (signedUp.data as { token: string }).token;
+    const first = await bodyOf(await verify(email, await latestCode(database.db, email), signupToken));
     expect(first.data).toMatchObject({ email, emailVerified: true, hasPassword: true });
+    expect((await t.post("/user/login", { body: { email, password: "a long enough password" } })).status).toBe(200);
     clock.advance(MINUTE);
     await sendOtp(email);
     const second = await bodyOf(await verify(email, await latestCode(database.db, email)));
     expect(second.data?.Token).not.toBe(first.data?.Token);
+  });
+
+  it("keeps the sign-up's token good through a resent code (the verify page's 'send a new code')", async () => {
+    const email = uniqueEmail();
+    const signedUp = await bodyOf(await t.post("/user/signup", { body: { fullName: "Rana", email, password: "a long enough password" } }));
+    clock.advance(MINUTE);
+    await sendOtp(email);
+    const verified = await bodyOf(await verify(email, await latestCode(database.db, email), (signedUp.data as { token: string }).token));
+    expect(verified.data).toMatchObject({ emailVerified: true, hasPassword: true });
+    expect((await userRowOf(email))?.signupTokenHash).toBeNull();
+  });
+
+  it("drops a pending password the verifier did not choose: someone who signed up with your address first cannot log in once you verify", async () => {
+    const email = uniqueEmail();
+    // The attacker signs up with the victim's address and a password of their own.
+    await t.post("/user/signup", { body: { fullName: "Mallory", email, password: "attacker chosen passphrase" } });
+    // The owner reads the code in their mailbox and verifies elsewhere, without that sign-up's token.
+    const owner = await bodyOf(await verify(email, await latestCode(database.db, email)));
+    expect(owner.data).toMatchObject({ email, emailVerified: true, hasPassword: false });
+    expect((await userRowOf(email))?.passwordHash).toBeNull();
+    const attacker = await t.post("/user/login", { body: { email, password: "attacker chosen passphrase" } });
+    expect(attacker.status).toBe(400);
   });
 
   it("lets only one of two concurrent checks of the same code win", async () => {

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { fieldErrorKeys, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../src/lib/contract/auth.ts";
 import { parsePhc } from "../../server/auth/password.ts";
+import { hashToken } from "../../server/auth/sessions.ts";
 import type { Database } from "../../server/db/open.ts";
 import { emailCodes, users } from "../../server/db/schema.ts";
 import { catalogs } from "../../server/i18n/index.ts";
@@ -119,7 +120,7 @@ describe("POST /user/signup", () => {
     expect(await res.json()).toEqual({
       status: "success",
       message: "Check your e-mail: we sent you a code to confirm your address.",
-      data: { email, resendAfter: 60, expiresIn: 600 },
+      data: { email, resendAfter: 60, expiresIn: 600, token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) },
     });
     const user = await userRow(email);
     expect(user).toMatchObject({ fullName: "Omar Saleh", emailVerifiedAt: null });
@@ -128,12 +129,14 @@ describe("POST /user/signup", () => {
     expect(user?.passwordHash).not.toContain(password);
   });
 
-  it("creates the account unverified, e-mails a sign-up code, and answers no Token", async () => {
+  it("creates the account unverified, e-mails a sign-up code, and answers no session Token (only the sign-up's token, stored hashed)", async () => {
     const email = uniqueEmail();
     const res = await signup({ fullName: "Huda", email, password: "a long enough password" });
     const body = await bodyOf(res);
     expect(body.data).not.toHaveProperty("Token");
-    expect(body.data).not.toHaveProperty("token");
+    const token = (body.data as { token: string }).token;
+    expect((await userRow(email))?.signupTokenHash).toBe(hashToken(token));
+    expect(JSON.stringify(await userRow(email))).not.toContain(token);
     const [mail] = await mailsTo(database.db, email);
     expect(mail).toMatchObject({ kind: "signup", locale: "en", subject: "Confirm your e-mail address for Sarraf" });
     expect(mail!.text).toMatch(/Your code is \d{6}\. It is valid for 10 minutes\./);
@@ -167,7 +170,11 @@ describe("POST /user/signup", () => {
     expect(counting.calls.hash - hashesBefore).toBe(3);
     const expected = (email: string) => ({
       status: 200,
-      body: { status: "success", message: "Check your e-mail: we sent you a code to confirm your address.", data: { email, resendAfter: 60, expiresIn: 600 } },
+      body: {
+        status: "success",
+        message: "Check your e-mail: we sent you a code to confirm your address.",
+        data: { email, resendAfter: 60, expiresIn: 600, token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) },
+      },
     });
     expect(answers).toEqual([expected(fresh), expected(unverified.email), expected(verified.email)]);
 

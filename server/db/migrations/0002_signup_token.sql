@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "signup_token_hash" text;
