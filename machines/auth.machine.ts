@@ -32,7 +32,7 @@ export interface CodeSent {
   email: string;
   resendAfter: number;
   expiresIn: number;
-  /** sendotp only: the OTP token, sent back with the code. */
+  /** sendotp: the OTP token for its code; signup: the token that keeps the sign-up's password. Sent back with the code. */
   token?: string;
 }
 
@@ -40,8 +40,8 @@ export interface AuthContext {
   /** `authUser`: the profile plus its Token. */
   user: AuthUser | null;
   userInfo: UserInfo | null;
-  /** `signupuser`: an account that must verify its e-mail before it can sign in. */
-  signupUser: { email: string } | null;
+  /** `signupuser`: an account that must verify its e-mail before it can sign in (token: from this browser's sign-up). */
+  signupUser: { email: string; token?: string | null } | null;
   /** The e-mail a sign-in code went to, and the token /user/sendotp answered with. */
   otp: { email: string; token: string | null } | null;
   /** `forgetpass`: the e-mail a reset code went to. */
@@ -127,7 +127,12 @@ export const authMachine = setup({
       return { userInfo: profile, user: { ...context.user, ...profile } };
     }),
     markHasPassword: assign({ userInfo: ({ context }) => (context.userInfo ? { ...context.userInfo, hasPassword: true } : null) }),
-    rememberSignupUser: assign({ signupUser: ({ event }) => ({ email: (outputOf(event as { output?: unknown }) as CodeSent).email }) }),
+    rememberSignupUser: assign({
+      signupUser: ({ event }) => {
+        const sent = outputOf(event as { output?: unknown }) as CodeSent;
+        return { email: sent.email, token: typeof sent.token === "string" ? sent.token : null };
+      },
+    }),
     rememberUnverifiedUser: assign({
       signupUser: ({ event }) => {
         const data = (event as { error?: { data?: { email?: unknown } } }).error?.data;
@@ -353,7 +358,9 @@ export const authMachine = setup({
             src: "verifyOtp",
             input: ({ context, event }) => {
               assertEvent(event, "auth.verifyCode");
-              const token = context.otp?.email === event.email.trim().toLowerCase() ? context.otp.token : null;
+              // This browser's sign-up token keeps the password it chose; otherwise sendotp's token binds its code.
+              const email = event.email.trim().toLowerCase();
+              const token = (context.signupUser?.email === email ? context.signupUser.token : null) ?? (context.otp?.email === email ? context.otp.token : null) ?? null;
               return { email: event.email, otp: event.code, token };
             },
             onDone: { target: "#auth.authenticated.active", actions: ["signIn", "storeSignedInUser"] },
@@ -495,7 +502,7 @@ export const authMachine = setup({
 });
 
 const signedIn: AuthUser = { Token: "t-123", id: "u-1", email: "trader@example.com", fullName: "Trader", emailVerified: true, hasPassword: true };
-const codeSent: CodeSent = { email: "new@example.com", resendAfter: 60, expiresIn: 600, token: "otp-1" };
+const codeSent: CodeSent = { email: "new@example.com", resendAfter: 60, expiresIn: 600, token: "token-1" };
 const apiError = (code: string, reason: string | null, extra: Record<string, unknown> = {}) => ({
   code,
   message: "server message",

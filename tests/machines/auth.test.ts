@@ -241,7 +241,7 @@ describe("auth machine: the calls of spec section 4", () => {
     const { actor, effects, emitted } = start(null, undefined, undefined, { signup: () => Promise.resolve(codeSent("new@example.com")) });
     actor.send({ type: "auth.signup", fullName: "New", email: "new@example.com", password: "correct horse battery" });
     await settled(actor);
-    expect(authStateOf(actor.getSnapshot())).toMatchObject({ isAuthenticated: false, signupuser: { email: "new@example.com" }, authToken: null });
+    expect(authStateOf(actor.getSnapshot())).toMatchObject({ isAuthenticated: false, signupuser: { email: "new@example.com", token: null }, authToken: null });
     expect(effects.redirectToVerifyEmail).toHaveBeenCalledOnce();
     expect(effects.storeSignedInUser).not.toHaveBeenCalled();
     expect(emitted).toContainEqual({ type: "auth.codeCooldown", seconds: 60 });
@@ -276,14 +276,19 @@ describe("auth machine: the calls of spec section 4", () => {
   });
 
   it("verifying the e-mail code signs in and forgets the pending sign-up", async () => {
-    const { actor, effects } = start(null, undefined, undefined, {
-      signup: () => Promise.resolve(codeSent("new@example.com")),
+    const { actor, effects, call } = start(null, undefined, undefined, {
+      signup: () => Promise.resolve(codeSent("new@example.com", "signup-token")),
+      sendOtp: () => Promise.resolve(codeSent("new@example.com", "otp-token")),
       verifyOtp: () => Promise.resolve(signedIn),
     });
     actor.send({ type: "auth.signup", fullName: "New", email: "new@example.com", password: "correct horse battery" });
     await settled(actor);
+    // "Send a new code" on the verify page: the sign-up's token still goes with the code, so its password is kept.
+    actor.send({ type: "auth.sendCode", email: "new@example.com" });
+    await settled(actor);
     actor.send({ type: "auth.verifyCode", email: "new@example.com", code: "123456" });
     await waitFor(actor, (state) => state.matches({ authenticated: "active" }));
+    expect(call("verifyOtp")).toHaveBeenCalledWith({ email: "new@example.com", otp: "123456", token: "signup-token" });
     expect(authStateOf(actor.getSnapshot())).toMatchObject({ isAuthenticated: true, signupuser: null, authToken: "session-1" });
     expect(effects.storeSignedInUser).toHaveBeenCalledOnce();
   });

@@ -8,7 +8,9 @@ const activeIn = (machine: string) =>
 describe("statecharts viewer", () => {
   it("lists every machine, draws it, and highlights the running actors' states live", async () => {
     const { actors } = await renderApp("/statecharts");
-    const names = ["auth", "codeCooldown", "inactivity", "locale", "routeProgress"];
+    // Every machine file, as the viewer finds them.
+    const names = Object.keys(import.meta.glob("../../machines/*.machine.ts")).map((file) => file.split("/").pop()!.replace(".machine.ts", ""));
+    expect(names).toContain("auth");
     for (const machine of names) {
       expect(await screen.findByRole("heading", { level: 2, name: machine })).toBeInTheDocument();
     }

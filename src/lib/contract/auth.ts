@@ -106,7 +106,7 @@ export type LoginBody = z.input<typeof loginSchema>;
 export const sendOtpSchema = z.strictObject({ email: emailField, locale: localeField.optional() });
 export type SendOtpBody = z.input<typeof sendOtpSchema>;
 
-/** `token` is what /user/sendotp answered; a code sent at sign-up has none. */
+/** `token` is what /user/sendotp or /user/signup answered; without it a code still verifies, but a pending sign-up password is dropped. */
 export const verifyOtpSchema = z.strictObject({
   email: emailField,
   otp: codeField,
@@ -166,7 +166,7 @@ export function fieldErrorsOf(error: z.ZodError): FieldErrors {
  */
 export type AuthErrorReason =
   | "validation" // 400, data.fields: field → translated message
-  | "invalidCredentials" // 401 on login: wrong e-mail or password (never says which)
+  | "invalidCredentials" // 400 on login: wrong e-mail or password (never says which); 401 always means "session ended"
   | "emailNotVerified" // 403 on login: data.email to verify
   | "codeInvalid" // 400: wrong code, data.attemptsLeft
   | "codeExpired" // 400: no live code (expired, used, or 5 wrong tries): ask for a new one
@@ -192,6 +192,9 @@ export interface CodeSent {
   resendAfter: number;
   /** Seconds the code stays valid. */
   expiresIn: number;
-  /** sendotp only: binds a later verifyotp to this request. */
+  /**
+   * sendotp: binds a later verifyotp to its code. signup: only a verifyotp presenting it keeps
+   * the sign-up's password (someone else may have signed up with this address first).
+   */
   token?: string;
 }
