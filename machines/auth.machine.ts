@@ -48,6 +48,8 @@ export interface AuthContext {
   forgetpass: { email: string } | null;
   /** The last failed call, tagged with its form. */
   error: AuthFailure | null;
+  /** The provider of the social sign-in under way or last tried. */
+  socialProvider: SocialProvider | null;
 }
 
 export type AuthEvent =
@@ -73,10 +75,10 @@ export type AuthEvent =
   | { type: "auth.storageChanged"; user: AuthUser | null };
 
 /** Successes worth telling the user; the app shows them translated. */
-export type AuthNotice = "idleLogout" | "codeSent" | "verifyEmailFirst" | "passwordReset" | "profileSaved" | "passwordChanged" | "passwordSet";
+export type AuthNotice = "socialCancelled" | "idleLogout" | "codeSent" | "verifyEmailFirst" | "passwordReset" | "profileSaved" | "passwordChanged" | "passwordSet";
 
 export type AuthEmitted =
-  | { type: "auth.notice"; notice: AuthNotice; email?: string }
+  | { type: "auth.notice"; notice: AuthNotice; email?: string; provider?: SocialProvider }
   /** Another code may be asked for only after this many seconds. */
   | { type: "auth.codeCooldown"; seconds: number };
 
@@ -166,6 +168,7 @@ export const authMachine = setup({
         return failureOf("social", { code: output.ok ? "unexpected" : output.failure, message: "" });
       },
     }),
+    rememberSocialProvider: assign({ socialProvider: ({ event, context }) => (event.type === "auth.social" ? event.provider : context.socialProvider) }),
     forwardSocialRequest: sendTo("socialPopup", ({ event }) => ({
       type: "social.request" as const,
       provider: event.type === "auth.social" ? event.provider : ("google" as const),
@@ -233,7 +236,7 @@ export const authMachine = setup({
 }).createMachine({
   id: "auth",
   description: "Whether the visitor is signed in, and the calls that change it; guards and layouts read this, never storage.",
-  context: ({ input }) => ({ user: input.storedUser, userInfo: null, signupUser: null, otp: null, forgetpass: null, error: null }),
+  context: ({ input }) => ({ user: input.storedUser, userInfo: null, signupUser: null, otp: null, forgetpass: null, error: null, socialProvider: null }),
   initial: "restoring",
   on: { "auth.dismiss": { actions: "clearError" } },
   states: {
@@ -263,7 +266,7 @@ export const authMachine = setup({
             "auth.sendCode": "sendingCode",
             "auth.verifyCode": "verifyingCode",
             "auth.cancelCode": { actions: ["forgetOtp", "clearError"] },
-            "auth.social": "signingInWithProvider",
+            "auth.social": { target: "signingInWithProvider", actions: "rememberSocialProvider" },
             "auth.forgotPassword": "requestingReset",
             "auth.resetPassword": "resettingPassword",
           },
@@ -307,7 +310,7 @@ export const authMachine = setup({
             ],
             onError: { target: "idle", actions: "failSocial" },
           },
-          on: { "auth.social": { actions: "forwardSocialRequest" } },
+          on: { "auth.social": { actions: ["rememberSocialProvider", "forwardSocialRequest"] } },
         },
         exchangingSocialCode: {
           description: "The popup's one-time code becomes the session Token.",

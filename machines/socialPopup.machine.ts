@@ -11,7 +11,10 @@ export const CLOSED_GRACE_MS = 8_000;
 export const POLL_INTERVAL_MS = 500;
 
 /** Why a social sign-in failed; the view translates each. */
-export type SocialFailure = "popupBlocked" | "popupClosed" | "cancelled" | "unauthorizedDomain" | "denied" | "network";
+export type SocialFailure = "popupBlocked" | "popupClosed" | CallbackFailure;
+
+/** Failures the callback page reports: a foreign address, the user's refusal, an e-mail that belongs to another account, or the provider exchange failing. */
+export type CallbackFailure = "unauthorizedDomain" | "denied" | "emailTaken" | "failed";
 
 /** The open popup as the machine sees it: whether the user closed it, and a way to close it. */
 export interface PopupHandle {
@@ -34,7 +37,7 @@ export interface SocialPopupContext extends SocialPopupInput {
 export type SocialPopupEvent =
   /** The callback page's answer, over BroadcastChannel or postMessage (origin already checked). */
   | { type: "social.result"; requestId: string; code: string }
-  | { type: "social.failure"; requestId: string; reason: "unauthorizedDomain" | "denied" }
+  | { type: "social.failure"; requestId: string; reason: CallbackFailure }
   /** Another provider button while this popup is open: this request is cancelled, that one starts. */
   | { type: "social.request"; provider: SocialProvider };
 

@@ -5,9 +5,14 @@ import { notifySuccess } from "../adapters/notify.ts";
 
 type Notice = Extract<AuthEmitted, { type: "auth.notice" }>;
 
+// Brand names, the same in every language.
+const providerNames = { google: "Google", apple: "Apple", facebook: "Facebook" } as const;
+
 /** The auth machine says what happened; the user reads it as a toast in the active language. */
-export function showAuthNotice({ notice, email = "" }: Notice): void {
+export function showAuthNotice({ notice, email = "", provider }: Notice): void {
+  const name = provider ? providerNames[provider] : "";
   const text = {
+    socialCancelled: msg`The ${name} sign-in was cancelled: a newer request replaced it.`,
     idleLogout: msg`You were logged out after 15 minutes without activity.`,
     codeSent: msg`We e-mailed a 6-digit code to ${email}.`,
     verifyEmailFirst: msg`Verify your e-mail to log in: enter the code we sent, or ask for a new one.`,

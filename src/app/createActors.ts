@@ -1,10 +1,12 @@
-import { createActor, fromPromise } from "xstate";
+import { createActor, fromPromise, type AnyActorRef } from "xstate";
 import { i18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { authMachine, type AuthUser, type CodeSent, type UserInfo } from "../../machines/auth.machine.ts";
 import { codeCooldownMachine } from "../../machines/codeCooldown.machine.ts";
 import { inactivityMachine } from "../../machines/inactivity.machine.ts";
 import { listenForActivity } from "../adapters/activity.ts";
+import { listenForResult, openPopup } from "../adapters/socialPopup.ts";
+import { socialPopupMachine, type SocialProvider } from "../../machines/socialPopup.machine.ts";
 import { localeMachine } from "../../machines/locale.machine.ts";
 import { routeProgressMachine } from "../../machines/routeProgress.machine.ts";
 import type { ApiClient } from "../adapters/api/client.ts";
@@ -82,6 +84,8 @@ export function createAppServices(navigate: (to: string, options?: { replace?: b
             readIdleTime: fromPromise(async () => ({ now: Date.now(), lastActivityAt: storage.readLastActivityTime() ?? Date.now() })),
           },
         }),
+        socialPopup: socialPopupMachine.provide({ actors: { openPopup, listenForResult } }),
+        socialLogin: fromPromise(({ input }) => call<AuthUser>("/user/social-login", { ...input })),
         logout: fromPromise(async () => {
           await call("/user/logout");
         }),
@@ -109,6 +113,14 @@ export function createAppServices(navigate: (to: string, options?: { replace?: b
   const codeCooldown = createActor(codeCooldownMachine, { inspect: eventLog.inspectorFor("codeCooldown") });
   auth.on("auth.codeCooldown", ({ seconds }) => codeCooldown.send({ type: "cooldown.start", seconds }));
   auth.on("auth.notice", showAuthNotice);
+  // A second provider button while a popup is open cancels the first request: say so.
+  let popup: AnyActorRef | undefined;
+  auth.subscribe((snapshot) => {
+    const child = snapshot.children.socialPopup as AnyActorRef | undefined;
+    if (!child || child === popup) return;
+    popup = child;
+    child.on("social.cancelled", (event: { provider: SocialProvider }) => showAuthNotice({ type: "auth.notice", notice: "socialCancelled", provider: event.provider }));
+  });
 
   const routeProgress = createActor(routeProgressMachine, { inspect: eventLog.inspectorFor("routeProgress") });
   const actors: AppActors = { auth, locale, routeProgress, codeCooldown };

@@ -95,11 +95,37 @@ describe("login", () => {
     expect(verifyOtp).toHaveBeenCalledWith(expect.objectContaining({ input: { email: "trader@example.com", otp: "123456", token: "otp-1" } }));
   });
 
-  it("offers the social providers, marked as coming soon", async () => {
+  it("offers Google, Apple and Facebook, and says so when the browser blocks the popup", async () => {
+    // The machine's own openPopup stands in for a browser that blocks it: window.open gives nothing.
     await renderApp("/login");
+    const user = userEvent.setup();
     for (const name of ["Continue with Google", "Continue with Apple", "Continue with Facebook"]) {
-      expect(await screen.findByRole("button", { name })).toHaveAccessibleDescription("Google, Apple and Facebook sign-in are coming soon.");
+      expect(await screen.findByRole("button", { name })).toBeEnabled();
     }
+    await user.click(screen.getByRole("button", { name: "Continue with Apple" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("Your browser blocked the sign-in window. Allow pop-ups for this site and try again.");
+  });
+
+  it("signs in with the popup's one-time code", async () => {
+    const socialLogin = vi.fn(() => Promise.resolve(signedIn));
+    const socialPopup = fromPromise(() => Promise.resolve({ ok: true, provider: "google", code: "one-time" }));
+    const { memory } = await renderApp("/login", { actors: { socialPopup, socialLogin: fromPromise(socialLogin) } });
+    await userEvent.click(await screen.findByRole("button", { name: "Continue with Google" }));
+    await waitFor(() => expect(memory.history?.at(-1)).toBe("/dashboard"));
+    expect(socialLogin).toHaveBeenCalledWith(expect.objectContaining({ input: { code: "one-time" } }));
+  });
+
+  it.each([
+    ["popupClosed", "The Google window was closed before you finished. Try again when you are ready."],
+    ["denied", "You cancelled signing in with Google."],
+    ["emailTaken", "An account with this e-mail already exists. Log in with your password or an e-mail code."],
+    ["unauthorizedDomain", "Sign-in with Google is not allowed from this address. Open Sarraf at its usual address and try again."],
+    ["failed", "Signing in with Google did not work. Please try again."],
+  ])("explains a %s failure in its own words", async (failure, text) => {
+    const socialPopup = fromPromise(() => Promise.resolve({ ok: false, provider: "google", failure }));
+    await renderApp("/signup", { actors: { socialPopup } });
+    await userEvent.click(await screen.findByRole("button", { name: "Continue with Google" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent(text);
   });
 });
 

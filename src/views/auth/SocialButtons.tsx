@@ -1,24 +1,57 @@
-import { useId } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
+import { useAppActor } from "../../actors/context.tsx";
+import { useAuthCall, useAuthContext, useAuthFailure } from "../../actors/hooks.ts";
+import { socialProviders, type SocialProvider } from "../../../machines/socialPopup.machine.ts";
+import { FormAlert } from "../../ui/form.tsx";
 
-const providers = ["google", "apple", "facebook"] as const;
+// Brand names, the same in every language.
+const names: Record<SocialProvider, string> = { google: "Google", apple: "Apple", facebook: "Facebook" };
 
-/** Placed now; the social sign-in popup arrives in the next release, so they say so. */
+/** Google, Apple and Facebook in a popup; another button while one is open replaces it. */
 export function SocialButtons() {
   const { t } = useLingui();
-  const noteId = useId();
-  const names = { google: t`Continue with Google`, apple: t`Continue with Apple`, facebook: t`Continue with Facebook` };
+  const auth = useAppActor("auth");
+  const call = useAuthCall();
+  const current = useAuthContext((context) => context.socialProvider);
+  const failure = useAuthFailure("social");
+  const inPopup = call === "signingInWithProvider";
+  // Other forms' calls hold these back; a popup of our own may be replaced.
+  const otherCall = call !== null && !inPopup && call !== "exchangingSocialCode";
+  const provider = current ? names[current] : "";
+  const reasons: Record<string, string> = {
+    popupBlocked: t`Your browser blocked the sign-in window. Allow pop-ups for this site and try again.`,
+    popupClosed: t`The ${provider} window was closed before you finished. Try again when you are ready.`,
+    unauthorizedDomain: t`Sign-in with ${provider} is not allowed from this address. Open Sarraf at its usual address and try again.`,
+    denied: t`You cancelled signing in with ${provider}.`,
+    emailTaken: t`An account with this e-mail already exists. Log in with your password or an e-mail code.`,
+    failed: t`Signing in with ${provider} did not work. Please try again.`,
+  };
+  const shown = failure && reasons[failure.code] ? { ...failure, message: reasons[failure.code]! } : failure;
   return (
     <div className="social">
-      <p className="divider"><span><Trans>or</Trans></span></p>
-      {providers.map((provider) => (
-        <button key={provider} type="button" className={`button button-block social-${provider}`} disabled aria-describedby={noteId}>
-          {names[provider]}
-        </button>
-      ))}
-      <p id={noteId} className="field-hint">
-        <Trans>Google, Apple and Facebook sign-in are coming soon.</Trans>
+      <p className="divider">
+        <span>
+          <Trans>or</Trans>
+        </span>
       </p>
+      {socialProviders.map((id) => {
+        const busy = (inPopup || call === "exchangingSocialCode") && current === id;
+        const label = { google: t`Continue with Google`, apple: t`Continue with Apple`, facebook: t`Continue with Facebook` }[id];
+        return (
+          <button
+            key={id}
+            type="button"
+            className={`button button-block social-${id}`}
+            disabled={otherCall || call === "exchangingSocialCode"}
+            aria-busy={busy}
+            onClick={() => auth.send({ type: "auth.social", provider: id })}
+          >
+            {busy && <span className="spinner" aria-hidden="true" />}
+            {busy ? (call === "exchangingSocialCode" ? t`Signing you in…` : t`Waiting for ${names[id]}…`) : label}
+          </button>
+        );
+      })}
+      <FormAlert failure={shown} />
     </div>
   );
 }
