@@ -2,6 +2,7 @@ import { assertEvent, assign, emit, fromPromise, sendTo, setup } from "xstate";
 import { failureOf, reasonOf, retryAfterOf, type AuthFailure, type AuthFlow } from "./auth/failure.ts";
 import type { MachineGraphSpec } from "./graph-spec.ts";
 import { inactivityMachine } from "./inactivity.machine.ts";
+import { pushTokenMachine } from "./pushToken.machine.ts";
 import { socialPopupMachine, type SocialPopupOutput, type SocialProvider } from "./socialPopup.machine.ts";
 
 export type { AuthFailure, AuthFlow };
@@ -196,6 +197,8 @@ export const authMachine = setup({
   actors: {
     /** The inactivity machine; the app provides it with its storage and DOM edges. */
     watchInactivity: inactivityMachine,
+    /** The push token while signed in; the app provides Firebase, permission and storage. */
+    watchPushToken: pushTokenMachine,
     /** The social sign-in popup; the app provides window.open and the callback channel. */
     socialPopup: socialPopupMachine,
     socialLogin: fromPromise<AuthUser, { code: string }>(async () => {
@@ -403,12 +406,21 @@ export const authMachine = setup({
     },
     authenticated: {
       initial: "verifying",
-      invoke: {
-        id: "watchInactivity",
-        src: "watchInactivity",
-        onDone: { description: "Idle longer than 15 minutes.", target: ".loggingOut", actions: "noticeIdleLogout" },
-        onError: { description: "The watch failed: stay signed in; the server's idle limit still applies." },
-      },
+      invoke: [
+        {
+          id: "watchInactivity",
+          src: "watchInactivity",
+          onDone: { description: "Idle longer than 15 minutes.", target: ".loggingOut", actions: "noticeIdleLogout" },
+          onError: { description: "The watch failed: stay signed in; the server's idle limit still applies." },
+        },
+        {
+          id: "pushToken",
+          systemId: "pushToken",
+          src: "watchPushToken",
+          onDone: { description: "Push is unavailable here: nothing else changes." },
+          onError: { description: "Push failed: nothing else changes." },
+        },
+      ],
       on: {
         "auth.unauthorized": {
           target: "unauthenticated",
@@ -506,7 +518,8 @@ export const authMachine = setup({
 
 const signedIn: AuthUser = { Token: "t-123", id: "u-1", email: "trader@example.com", fullName: "Trader", emailVerified: true, hasPassword: true };
 const codeSent: CodeSent = { email: "new@example.com", resendAfter: 60, expiresIn: 600, token: "token-1" };
-const apiError = (code: string, reason: string | null, extra: Record<string, unknown> = {}) => ({
+// Pure, so bundles drop the GraphSpec the app never imports.
+const apiError = /* @__NO_SIDE_EFFECTS__ */ (code: string, reason: string | null, extra: Record<string, unknown> = {}) => ({
   code,
   message: "server message",
   data: reason ? { reason, ...extra } : undefined,
@@ -533,32 +546,33 @@ export const authGraphSpec: MachineGraphSpec<AuthInput, AuthEvent> = {
     { type: "auth.storageChanged", user: null },
   ],
   actors: {
-    watchInactivity: { done: [undefined], error: [new Error("watch failed")] },
+    watchInactivity: { done: [undefined], error: [/* @__PURE__ */ new Error("watch failed")] },
+    watchPushToken: { done: [undefined], error: [/* @__PURE__ */ new Error("push failed")] },
     socialPopup: {
       done: [
         { ok: true, provider: "google", code: "one-time" },
         { ok: false, provider: "google", failure: "popupClosed" },
       ],
-      error: [new Error("popup machine failed")],
+      error: [/* @__PURE__ */ new Error("popup machine failed")],
     },
-    socialLogin: { done: [signedIn], error: [apiError("network", null)] },
-    logout: { done: [undefined], error: [new Error("network")] },
+    socialLogin: { done: [signedIn], error: [/* @__PURE__ */ apiError("network", null)] },
+    logout: { done: [undefined], error: [/* @__PURE__ */ new Error("network")] },
     loadProfile: {
       done: [{ id: "u-1", email: "trader@example.com", fullName: "Trader" }],
-      error: [apiError("unauthorized", null), apiError("network", null)],
+      error: [/* @__PURE__ */ apiError("unauthorized", null), /* @__PURE__ */ apiError("network", null)],
     },
     login: {
       done: [signedIn],
-      error: [apiError("badRequest", "invalidCredentials"), apiError("forbidden", "emailNotVerified", { email: "trader@example.com" })],
+      error: [/* @__PURE__ */ apiError("badRequest", "invalidCredentials"), /* @__PURE__ */ apiError("forbidden", "emailNotVerified", { email: "trader@example.com" })],
     },
-    signup: { done: [codeSent], error: [apiError("rateLimited", "rateLimited", { retryAfter: 42 })] },
-    sendOtp: { done: [codeSent], error: [apiError("rateLimited", "rateLimited", { retryAfter: 42 })] },
-    verifyOtp: { done: [signedIn], error: [apiError("badRequest", "codeInvalid", { attemptsLeft: 4 })] },
-    forgotPassword: { done: [codeSent], error: [apiError("network", null)] },
-    resetPassword: { done: [undefined], error: [apiError("badRequest", "codeExpired")] },
-    updateProfile: { done: [{ id: "u-1", email: "trader@example.com", fullName: "Renamed Trader" }], error: [apiError("badRequest", "validation")] },
-    changePassword: { done: [undefined], error: [apiError("badRequest", "currentPasswordWrong")] },
-    setPassword: { done: [undefined], error: [apiError("conflict", "passwordAlreadySet")] },
+    signup: { done: [codeSent], error: [/* @__PURE__ */ apiError("rateLimited", "rateLimited", { retryAfter: 42 })] },
+    sendOtp: { done: [codeSent], error: [/* @__PURE__ */ apiError("rateLimited", "rateLimited", { retryAfter: 42 })] },
+    verifyOtp: { done: [signedIn], error: [/* @__PURE__ */ apiError("badRequest", "codeInvalid", { attemptsLeft: 4 })] },
+    forgotPassword: { done: [codeSent], error: [/* @__PURE__ */ apiError("network", null)] },
+    resetPassword: { done: [undefined], error: [/* @__PURE__ */ apiError("badRequest", "codeExpired")] },
+    updateProfile: { done: [{ id: "u-1", email: "trader@example.com", fullName: "Renamed Trader" }], error: [/* @__PURE__ */ apiError("badRequest", "validation")] },
+    changePassword: { done: [undefined], error: [/* @__PURE__ */ apiError("badRequest", "currentPasswordWrong")] },
+    setPassword: { done: [undefined], error: [/* @__PURE__ */ apiError("conflict", "passwordAlreadySet")] },
   },
 };
 

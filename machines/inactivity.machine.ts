@@ -114,8 +114,8 @@ export const inactivityGraphSpec: MachineGraphSpec<undefined, InactivityEvent> =
         { now: IDLE_TIMEOUT_MS, lastActivityAt: 0 },
         { now: IDLE_TIMEOUT_MS + 1, lastActivityAt: 0 },
       ],
-      error: [new Error("storage unavailable")],
+      error: [/* @__PURE__ */ new Error("storage unavailable")],
     },
-    listenForActivity: { error: [new Error("no window")] },
+    listenForActivity: { error: [/* @__PURE__ */ new Error("no window")] },
   },
 };

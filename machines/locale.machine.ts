@@ -79,5 +79,5 @@ export const localeMachine = setup({
 export const localeGraphSpec: MachineGraphSpec<{ locale: Locale }, LocaleEvent> = {
   inputs: [{ locale: "en" }],
   events: [{ type: "locale.change", locale: "ar" }, { type: "locale.change", locale: "en" }, { type: "locale.retry" }],
-  actors: { loadCatalog: { done: [undefined], error: [new Error("chunk failed to load")] } },
+  actors: { loadCatalog: { done: [undefined], error: [/* @__PURE__ */ new Error("chunk failed to load")] } },
 };

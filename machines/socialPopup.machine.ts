@@ -153,7 +153,8 @@ export const socialPopupMachine = setup({
 });
 
 // Distinct request ids keep the two fakes apart in path keys (functions do not serialize).
-const openWindow = (requestId: string, closed: boolean): PopupHandle => ({ requestId, isClosed: () => closed, close: () => {} });
+// Pure, so bundles drop the GraphSpec the app never imports.
+const openWindow = /* @__NO_SIDE_EFFECTS__ */ (requestId: string, closed: boolean): PopupHandle => ({ requestId, isClosed: () => closed, close: () => {} });
 
 export const socialPopupGraphSpec: MachineGraphSpec<SocialPopupInput, SocialPopupEvent> = {
   inputs: [{ provider: "google" }],
@@ -165,7 +166,7 @@ export const socialPopupGraphSpec: MachineGraphSpec<SocialPopupInput, SocialPopu
     { type: "social.request", provider: "apple" },
   ],
   actors: {
-    openPopup: { done: [openWindow("r-1", false), openWindow("r-2", true), null], error: [new Error("window.open threw")] },
-    listenForResult: { error: [new Error("no BroadcastChannel")] },
+    openPopup: { done: [/* @__PURE__ */ openWindow("r-1", false), /* @__PURE__ */ openWindow("r-2", true), null], error: [/* @__PURE__ */ new Error("window.open threw")] },
+    listenForResult: { error: [/* @__PURE__ */ new Error("no BroadcastChannel")] },
   },
 };

@@ -1,4 +1,3 @@
-import { fromCallback, fromPromise, type EventObject } from "xstate";
 import { POPUP_HEIGHT, POPUP_WIDTH, type CallbackFailure, type PopupHandle, type SocialPopupEvent, type SocialProvider } from "../../machines/socialPopup.machine.ts";
 
 /** The callback page's BroadcastChannel; it also posts to window.opener when the provider left it. */
@@ -20,14 +19,15 @@ export function popupFeatures(): string {
   return `popup=yes,width=${POPUP_WIDTH},height=${POPUP_HEIGHT},left=${left},top=${top}`;
 }
 
-export const openPopup = fromPromise<PopupHandle | null, { provider: SocialProvider; current: PopupHandle | null }>(async ({ input }) => {
+/** Opens (or, by its name, reuses) the popup at the provider's start URL; null when the browser blocked it. */
+export function openPopup(input: { provider: SocialProvider }): PopupHandle | null {
   const requestId = randomId();
   const url = `/auth/${input.provider}/start?${new URLSearchParams({ request: requestId })}`;
   const win = window.open(url, WINDOW_NAME, popupFeatures());
   if (!win) return null;
   win.focus?.();
   return { requestId, isClosed: () => win.closed, close: () => win.close() };
-});
+}
 
 /** The callback page's answer, accepted only from this origin and only in the expected shape. */
 export function resultEventOf(data: unknown): SocialPopupEvent | null {
@@ -39,7 +39,8 @@ export function resultEventOf(data: unknown): SocialPopupEvent | null {
   return null;
 }
 
-export const listenForResult = fromCallback<EventObject>(({ sendBack }) => {
+/** Delivers the callback page's answers until the returned function is called. */
+export function listenForResult(sendBack: (event: SocialPopupEvent) => void): () => void {
   const deliver = (data: unknown) => {
     const event = resultEventOf(data);
     if (event) sendBack(event);
@@ -55,4 +56,4 @@ export const listenForResult = fromCallback<EventObject>(({ sendBack }) => {
     window.removeEventListener("message", onMessage);
     channel?.close();
   };
-});
+}

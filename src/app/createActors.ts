@@ -1,11 +1,11 @@
-import { createActor, fromPromise, type AnyActorRef } from "xstate";
+import { createActor, fromCallback, fromPromise, type AnyActorRef } from "xstate";
 import { i18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { authMachine, type AuthUser, type CodeSent, type UserInfo } from "../../machines/auth.machine.ts";
 import { codeCooldownMachine } from "../../machines/codeCooldown.machine.ts";
 import { inactivityMachine } from "../../machines/inactivity.machine.ts";
 import { listenForActivity } from "../adapters/activity.ts";
-import { listenForResult, openPopup } from "../adapters/socialPopup.ts";
+import { pushTokenMachine } from "../../machines/pushToken.machine.ts";
 import { socialPopupMachine, type SocialProvider } from "../../machines/socialPopup.machine.ts";
 import { localeMachine } from "../../machines/locale.machine.ts";
 import { routeProgressMachine } from "../../machines/routeProgress.machine.ts";
@@ -84,7 +84,34 @@ export function createAppServices(navigate: (to: string, options?: { replace?: b
             readIdleTime: fromPromise(async () => ({ now: Date.now(), lastActivityAt: storage.readLastActivityTime() ?? Date.now() })),
           },
         }),
-        socialPopup: socialPopupMachine.provide({ actors: { openPopup, listenForResult } }),
+        watchPushToken: pushTokenMachine.provide({
+          actions: { storeSubscription: ({ context }) => storage.writePushSubscription(context.subscription) },
+          actors: {
+            inspectPush: fromPromise(async () => (await import("../adapters/firebase.ts")).inspectPush(storage.readPushSubscription())),
+            requestPermission: fromPromise(() => Notification.requestPermission()),
+            getToken: fromPromise(async ({ input }) => (await import("../adapters/firebase.ts")).getPushToken(input.refresh)),
+            registerToken: fromPromise(async ({ input }) => {
+              await call("/user/push-token", { ...input.subscription });
+            }),
+          },
+        }),
+        // The popup's code loads on the first social button press, not before first paint.
+        socialPopup: socialPopupMachine.provide({
+          actors: {
+            openPopup: fromPromise(async ({ input }) => (await import("../adapters/socialPopup.ts")).openPopup(input)),
+            listenForResult: fromCallback(({ sendBack }) => {
+              let stop: (() => void) | undefined;
+              let stopped = false;
+              void import("../adapters/socialPopup.ts").then(({ listenForResult }) => {
+                if (!stopped) stop = listenForResult(sendBack);
+              });
+              return () => {
+                stopped = true;
+                stop?.();
+              };
+            }),
+          },
+        }),
         socialLogin: fromPromise(({ input }) => call<AuthUser>("/user/social-login", { ...input })),
         logout: fromPromise(async () => {
           await call("/user/logout");

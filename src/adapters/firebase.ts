@@ -1,0 +1,62 @@
+// Firebase messaging for the push-token machine. Firebase loads only here, on demand, and only
+// when the build carries a configuration: nothing before first paint pulls it in.
+import type { PushEnvironment, PushSubscriptionRecord } from "../../machines/pushToken.machine.ts";
+
+const env = import.meta.env;
+
+/** The build's Firebase web configuration (VITE_FIREBASE_*), or null when any part is missing. */
+export const firebaseConfig = (() => {
+  const config = {
+    apiKey: env.VITE_FIREBASE_API_KEY as string | undefined,
+    authDomain: env.VITE_FIREBASE_AUTH_DOMAIN as string | undefined,
+    projectId: env.VITE_FIREBASE_PROJECT_ID as string | undefined,
+    messagingSenderId: env.VITE_FIREBASE_MESSAGING_SENDER_ID as string | undefined,
+    appId: env.VITE_FIREBASE_APP_ID as string | undefined,
+  };
+  const vapidKey = env.VITE_FIREBASE_VAPID_KEY as string | undefined;
+  const { apiKey, projectId, messagingSenderId, appId } = config;
+  return apiKey && projectId && messagingSenderId && appId && vapidKey ? { config, vapidKey } : null;
+})();
+
+/** Where the messaging service worker lives (built from src/sw/) and the scope Firebase uses for it. */
+export const SW_URL = "/firebase-messaging-sw.js";
+export const SW_SCOPE = "/firebase-cloud-messaging-push-scope";
+
+function browserCanPush(): boolean {
+  return typeof Notification === "function" && "serviceWorker" in navigator && "PushManager" in window;
+}
+
+export async function inspectPush(stored: PushSubscriptionRecord | null): Promise<PushEnvironment> {
+  const base = { permission: browserCanPush() ? Notification.permission : ("default" as const), stored, now: Date.now() };
+  if (!browserCanPush() || !firebaseConfig) return { ...base, supported: browserCanPush(), configured: firebaseConfig !== null };
+  const { isSupported } = await import("firebase/messaging");
+  return { ...base, supported: await isSupported(), configured: true };
+}
+
+async function messaging() {
+  if (!firebaseConfig) throw new Error("Firebase is not configured");
+  const [{ getApps, initializeApp }, messagingModule] = await Promise.all([import("firebase/app"), import("firebase/messaging")]);
+  const app = getApps()[0] ?? initializeApp(firebaseConfig.config);
+  return { instance: messagingModule.getMessaging(app), module: messagingModule };
+}
+
+const base64url = (key: ArrayBuffer | null) =>
+  key ? btoa(String.fromCharCode(...new Uint8Array(key))).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "") : null;
+
+/** A token from Firebase (a new one when `refresh`), with the push subscription behind it. */
+export async function getPushToken(refresh: boolean): Promise<PushSubscriptionRecord> {
+  const { instance, module } = await messaging();
+  const registration = await navigator.serviceWorker.register(SW_URL, { type: "module", scope: SW_SCOPE });
+  if (refresh) await module.deleteToken(instance).catch(() => false);
+  const token = await module.getToken(instance, { vapidKey: firebaseConfig!.vapidKey, serviceWorkerRegistration: registration });
+  const subscription = await registration.pushManager.getSubscription();
+  return {
+    token,
+    createdAt: Date.now(),
+    endpoint: subscription?.endpoint ?? null,
+    auth: base64url(subscription?.getKey("auth") ?? null),
+    p256dh: base64url(subscription?.getKey("p256dh") ?? null),
+    swScope: registration.scope,
+    vapidKey: firebaseConfig!.vapidKey,
+  };
+}
