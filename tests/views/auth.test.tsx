@@ -7,6 +7,7 @@ import { fromPromise } from "xstate";
 import { renderApp } from "./renderApp.tsx";
 import { ActorsProvider } from "../../src/actors/context.tsx";
 import { useClientState } from "../../src/app/clientState.ts";
+import { pushTokenMachine } from "../../machines/pushToken.machine.ts";
 
 const signedIn = { id: "u-1", email: "trader@example.com", fullName: "Trader", emailVerified: true, hasPassword: true, Token: "session-1" };
 const codeSent = (email: string) => ({ email, resendAfter: 60, expiresIn: 600 });
@@ -222,6 +223,37 @@ describe("profile", () => {
     await renderApp("/profile", { user: signedIn, actors: { loadProfile: fromPromise(() => Promise.resolve({ ...signedIn, hasPassword: false })) } });
     expect(await screen.findByRole("button", { name: "Set password" })).toBeInTheDocument();
     expect(screen.queryByLabelText("Current password")).toBeNull();
+  });
+});
+
+describe("notifications", () => {
+  const environment = { supported: true, configured: true, permission: "default", stored: null, now: 0 };
+  it("asks for permission only when the user presses the button, and shows a denial in the spec's words", async () => {
+    const requestPermission = vi.fn(() => Promise.resolve("denied"));
+    const push = pushTokenMachine.provide({ actors: { inspectPush: fromPromise(async () => environment), requestPermission: fromPromise(requestPermission) } });
+    await renderApp("/profile", { user: signedIn, actors: { watchPushToken: push } });
+    const enable = await screen.findByRole("button", { name: "Enable notifications" });
+    expect(requestPermission).not.toHaveBeenCalled();
+    await userEvent.click(enable);
+    expect(await screen.findByRole("alert")).toHaveTextContent("You denied for the notifications");
+    expect(screen.getByRole("button", { name: "Try again" })).toBeEnabled();
+  });
+
+  it("says notifications are unavailable without a Firebase configuration", async () => {
+    await renderApp("/profile", { user: signedIn });
+    expect(await screen.findByText("Notifications are not available in this browser.")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Enable notifications" })).toBeNull();
+  });
+
+  it("shows the empty-token error", async () => {
+    const push = pushTokenMachine.provide({
+      actors: {
+        inspectPush: fromPromise(async () => ({ ...environment, permission: "granted" as const })),
+        getToken: fromPromise(async () => ({ token: "", createdAt: 0, endpoint: null, auth: null, p256dh: null, swScope: "/", vapidKey: "v" })),
+      },
+    });
+    await renderApp("/profile", { user: signedIn, actors: { watchPushToken: push } });
+    expect(await screen.findByRole("alert")).toHaveTextContent("token mission!");
   });
 });
 

@@ -7,6 +7,7 @@ import { Field, FormAlert, PasswordField, SubmitButton } from "../../ui/form.tsx
 import { PageHeader } from "../../ui/PageHeader.tsx";
 import { useForm } from "../../ui/useForm.ts";
 import { z } from "zod";
+import { NotificationsCard } from "./NotificationsCard.tsx";
 
 const profileFormSchema = z.strictObject({ fullName: nameField });
 
@@ -121,6 +122,7 @@ export default function ProfilePage() {
             <ChangePasswordForm email={userInfo.email} />
           )}
         </section>
+        <NotificationsCard />
       </div>
     </>
   );
