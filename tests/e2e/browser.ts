@@ -49,3 +49,16 @@ export async function openPage(browser: Browser, path: string, options: PageOpti
   await page.locator("main").first().waitFor();
   return { page, context, errors };
 }
+
+/** A new session of a seeded account, by logging in through the API: for tests in files other than the one using freshToken(). */
+export async function sessionToken(account: "codeLogin" | "reset" = "codeLogin"): Promise<string> {
+  const { email, password } = inject("accounts")[account];
+  const response = await fetch(`${inject("baseURL")}/api/v1/user/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, password }),
+  });
+  const body = (await response.json()) as { data?: { Token?: string } };
+  if (!body.data?.Token) throw new Error(`login of the seeded ${account} account failed: ${response.status}`);
+  return body.data.Token;
+}

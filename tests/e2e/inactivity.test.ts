@@ -1,0 +1,69 @@
+// Inactivity in real Chromium, with Chromium's clock under the test's control (Playwright's
+// clock API): 15 idle minutes pass in milliseconds, and a jump forward is a laptop waking up.
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import { launchBrowser, sessionToken, viewports } from "./browser.ts";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+const MINUTE = 60_000;
+
+async function signedInWithClock(token: string, lang: "en" | "ar" = "en"): Promise<Page> {
+  const context = await browser.newContext({ viewport: viewports.desktop, baseURL: inject("baseURL") });
+  await context.clock.install();
+  await context.addInitScript(
+    ({ token, lang }) => {
+      if (sessionStorage.getItem("e2e-seeded")) return;
+      sessionStorage.setItem("e2e-seeded", "1");
+      localStorage.setItem("lang", lang);
+      localStorage.setItem("authUser", JSON.stringify({ Token: token }));
+    },
+    { token, lang },
+  );
+  const page = await context.newPage();
+  await page.goto("/dashboard");
+  await page.locator(".sidebar").waitFor();
+  return page;
+}
+
+const profileStatus = async (token: string) =>
+  (await fetch(`${inject("baseURL")}/api/v1/user/get-profile-by-id`, { method: "POST", headers: { authorization: `Bearer ${token}` } })).status;
+
+describe("inactivity", () => {
+  it("stays signed in while the user is active, and logs out after 15 idle minutes with the logout call, to /", async () => {
+    const token = await sessionToken();
+    const page = await signedInWithClock(token);
+    for (let minute = 0; minute < 20; minute++) {
+      await page.mouse.move(100 + minute, 200);
+      await page.clock.runFor(MINUTE);
+    }
+    expect(new URL(page.url()).pathname).toBe("/dashboard");
+    expect(Number(await page.evaluate(() => localStorage.getItem("lastActivityTime")))).toBeGreaterThan(0);
+
+    await page.clock.runFor(15 * MINUTE);
+    expect(new URL(page.url()).pathname).toBe("/dashboard");
+    await page.clock.runFor(2 * MINUTE);
+    await page.waitForURL((url) => url.pathname === "/");
+    expect(await page.evaluate(() => localStorage.getItem("authUser"))).toBeNull();
+    await page.getByRole("status").filter({ hasText: "You were logged out after 15 minutes without activity." }).waitFor();
+    expect(await profileStatus(token)).toBe(401);
+    await page.context().close();
+  });
+
+  it("a laptop waking after an hour logs out at the first check, even when the user touches it first", async () => {
+    const token = await sessionToken();
+    const page = await signedInWithClock(token, "ar");
+    await page.clock.fastForward(60 * MINUTE);
+    await page.mouse.move(300, 300);
+    await page.keyboard.press("Shift");
+    await page.clock.runFor(MINUTE);
+    await page.waitForURL((url) => url.pathname === "/");
+    await page.getByRole("status").filter({ hasText: /[\u0600-\u06FF]/ }).first().waitFor();
+    expect(await profileStatus(token)).toBe(401);
+    await page.context().close();
+  });
+});
