@@ -5,6 +5,15 @@ import { resolve } from "node:path";
 
 const root = resolve(import.meta.dirname, "../..");
 
+/** A production build with these build-time settings (VITE_*), into its own folder. */
+export function buildSpa(outDir: string, env: NodeJS.ProcessEnv): Promise<void> {
+  const command = [resolve(root, "node_modules/vite/bin/vite.js"), "build", "--outDir", outDir, "--emptyOutDir", "--logLevel", "warn"];
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, command, { cwd: root, env: { ...process.env, NODE_ENV: "production", ...env }, stdio: ["ignore", "ignore", "inherit"] });
+    child.once("exit", (code) => (code === 0 ? done() : fail(new Error(`vite build exited with ${code}`))));
+  });
+}
+
 export function freePort(): Promise<number> {
   return new Promise((done, fail) => {
     const probe = createServer().listen(0, "127.0.0.1", () => {

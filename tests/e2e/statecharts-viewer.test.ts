@@ -1,8 +1,7 @@
 // The live statecharts viewer in real Chromium: a production build made with
 // VITE_STATECHARTS_VIEWER=true, served by the real server, follows the app's running actors.
 // The default build (the one `npm start` serves) must not have the page at all.
-import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import type { Browser, Page } from "playwright-core";
@@ -10,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSession, createUser } from "../../server/auth/sessions.ts";
 import { openDatabase } from "../../server/db/open.ts";
 import { launchBrowser, openPage, viewports } from "./browser.ts";
-import { startServer, type RunningServer } from "./server.ts";
+import { buildSpa, startServer, type RunningServer } from "./server.ts";
 
 const root = resolve(import.meta.dirname, "../..");
 let browser: Browser;
@@ -19,19 +18,13 @@ let viewerURL = "";
 let token = "";
 const temp: string[] = [];
 
-function run(command: string[], env: NodeJS.ProcessEnv): Promise<void> {
-  return new Promise((done, fail) => {
-    const child = spawn(process.execPath, command, { cwd: root, env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "inherit"] });
-    child.once("exit", (code) => (code === 0 ? done() : fail(new Error(`${command.join(" ")} exited with ${code}`))));
-  });
-}
 
 beforeAll(async () => {
   browser = await launchBrowser();
   const outDir = mkdtempSync(join(tmpdir(), "sarraf-viewer-dist-"));
   const dataDir = mkdtempSync(join(tmpdir(), "sarraf-viewer-data-"));
   temp.push(outDir, dataDir);
-  await run([join(root, "node_modules/vite/bin/vite.js"), "build", "--outDir", outDir, "--emptyOutDir", "--logLevel", "warn"], { VITE_STATECHARTS_VIEWER: "true", NODE_ENV: "production" });
+  await buildSpa(outDir, { VITE_STATECHARTS_VIEWER: "true" });
   const database = await openDatabase({ dataDir });
   const user = await createUser(database.db, { email: "viewer@sarraf.test", fullName: "Viewer", emailVerifiedAt: new Date() });
   token = (await createSession(database.db, user.id)).token;
@@ -57,12 +50,13 @@ describe("statecharts viewer", () => {
     const errors: string[] = [];
     page.on("pageerror", (error) => errors.push(error.message));
     await page.goto("/statecharts");
-    expect(await page.title()).toBe("Statecharts | Sarraf");
-    for (const machine of ["auth", "locale", "routeProgress"]) {
+    await expect.poll(() => page.title()).toBe("Statecharts | Sarraf");
+    const machines = readdirSync(join(root, "machines")).filter((f) => f.endsWith(".machine.ts")).map((f) => f.replace(".machine.ts", ""));
+    for (const machine of machines) {
       await page.getByRole("heading", { level: 2, name: machine }).waitFor();
     }
-    await page.waitForFunction(() => document.querySelectorAll("svg.statechart").length === 3);
-    await expect.poll(() => highlighted(page, "auth")).toEqual(["auth", "auth.unauthenticated"]);
+    await page.waitForFunction((count) => document.querySelectorAll("svg.statechart").length === count, machines.length, { timeout: 20_000 });
+    await expect.poll(() => highlighted(page, "auth")).toEqual(["auth", "auth.unauthenticated", "auth.unauthenticated.idle"]);
     await expect.poll(() => highlighted(page, "locale")).toEqual(["locale", "locale.ready"]);
 
     // Switching the language is a locale event: the log shows it and the diagram follows.
