@@ -30,7 +30,8 @@ function start(environment: Partial<PushEnvironment>, edges: { permission?: () =
   return { actor, clock, effects };
 }
 
-const settle = (actor: ReturnType<typeof start>["actor"], state: string) => waitFor(actor, (s) => s.matches(state) || s.status === "done");
+type PushState = Parameters<ReturnType<ReturnType<typeof start>["actor"]["getSnapshot"]>["matches"]>[0];
+const settle = (actor: ReturnType<typeof start>["actor"], state: PushState) => waitFor(actor, (s) => s.matches(state) || s.status === "done");
 
 describe("push token", () => {
   it.each([

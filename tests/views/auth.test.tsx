@@ -7,7 +7,7 @@ import { fromPromise } from "xstate";
 import { renderApp } from "./renderApp.tsx";
 import { ActorsProvider } from "../../src/actors/context.tsx";
 import { useClientState } from "../../src/app/clientState.ts";
-import { pushTokenMachine } from "../../machines/pushToken.machine.ts";
+import { pushTokenMachine, type PushEnvironment } from "../../machines/pushToken.machine.ts";
 
 const signedIn = { id: "u-1", email: "trader@example.com", fullName: "Trader", emailVerified: true, hasPassword: true, Token: "session-1" };
 const codeSent = (email: string) => ({ email, resendAfter: 60, expiresIn: 600 });
@@ -227,9 +227,9 @@ describe("profile", () => {
 });
 
 describe("notifications", () => {
-  const environment = { supported: true, configured: true, permission: "default", stored: null, now: 0 };
+  const environment: PushEnvironment = { supported: true, configured: true, permission: "default", stored: null, now: 0 };
   it("asks for permission only when the user presses the button, and shows a denial in the spec's words", async () => {
-    const requestPermission = vi.fn(() => Promise.resolve("denied"));
+    const requestPermission = vi.fn(() => Promise.resolve<NotificationPermission>("denied"));
     const push = pushTokenMachine.provide({ actors: { inspectPush: fromPromise(async () => environment), requestPermission: fromPromise(requestPermission) } });
     await renderApp("/profile", { user: signedIn, actors: { watchPushToken: push } });
     const enable = await screen.findByRole("button", { name: "Enable notifications" });
