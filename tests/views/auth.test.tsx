@@ -7,7 +7,7 @@ import { fromPromise } from "xstate";
 import { renderApp } from "./renderApp.tsx";
 import { ActorsProvider } from "../../src/actors/context.tsx";
 import { useClientState } from "../../src/app/clientState.ts";
-import { pushTokenMachine, type PushEnvironment } from "../../machines/pushToken.machine.ts";
+import { pushTokenMachine, type PushEnvironment, type PushSubscriptionRecord } from "../../machines/pushToken.machine.ts";
 
 const signedIn = { id: "u-1", email: "trader@example.com", fullName: "Trader", emailVerified: true, hasPassword: true, Token: "session-1" };
 const codeSent = (email: string) => ({ email, resendAfter: 60, expiresIn: 600 });
@@ -248,8 +248,8 @@ describe("notifications", () => {
   it("shows the empty-token error", async () => {
     const push = pushTokenMachine.provide({
       actors: {
-        inspectPush: fromPromise(async () => ({ ...environment, permission: "granted" as const })),
-        getToken: fromPromise(async () => ({ token: "", createdAt: 0, endpoint: null, auth: null, p256dh: null, swScope: "/", vapidKey: "v" })),
+        inspectPush: fromPromise(async (): Promise<PushEnvironment> => ({ ...environment, permission: "granted" })),
+        getToken: fromPromise(async (): Promise<PushSubscriptionRecord> => ({ token: "", createdAt: 0, endpoint: null, auth: null, p256dh: null, swScope: "/", vapidKey: "v" })),
       },
     });
     await renderApp("/profile", { user: signedIn, actors: { watchPushToken: push } });
