@@ -30,19 +30,23 @@ export interface PageOptions {
   token?: string | null;
 }
 
+/** Before the app's first load only (later reloads must see what the app itself stored): the language and a session. */
+export async function seedStorage(context: BrowserContext, { lang, token }: { lang: "en" | "ar"; token: string | null }): Promise<void> {
+  await context.addInitScript(
+    ({ lang, token }) => {
+      if (sessionStorage.getItem("e2e-seeded")) return;
+      sessionStorage.setItem("e2e-seeded", "1");
+      localStorage.setItem("lang", lang);
+      if (token) localStorage.setItem("authUser", JSON.stringify({ Token: token }));
+    },
+    { lang, token },
+  );
+}
+
 export async function openPage(browser: Browser, path: string, options: PageOptions = {}): Promise<{ page: Page; context: BrowserContext; errors: string[] }> {
   const context = await browser.newContext({ viewport: viewports[options.viewport ?? "desktop"], baseURL: inject("baseURL") });
   const errors: string[] = [];
-  await context.addInitScript(
-    ({ lang, token }) => {
-      // Only before the app's first load: later reloads must see what the app itself stored.
-      if (sessionStorage.getItem("e2e-seeded")) return;
-      sessionStorage.setItem("e2e-seeded", "1");
-      if (lang) localStorage.setItem("lang", lang);
-      if (token) localStorage.setItem("authUser", JSON.stringify({ Token: token, email: "e2e@sarraf.test" }));
-    },
-    { lang: options.lang ?? "en", token: options.token ?? null },
-  );
+  await seedStorage(context, { lang: options.lang ?? "en", token: options.token ?? null });
   const page = await context.newPage();
   page.on("pageerror", (error) => errors.push(error.message));
   await page.goto(path);

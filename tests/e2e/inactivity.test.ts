@@ -2,7 +2,7 @@
 // clock API): 15 idle minutes pass in milliseconds, and a jump forward is a laptop waking up.
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { launchBrowser, sessionToken, viewports } from "./browser.ts";
+import { launchBrowser, seedStorage, sessionToken, viewports } from "./browser.ts";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -15,15 +15,7 @@ const MINUTE = 60_000;
 async function signedInWithClock(token: string, lang: "en" | "ar" = "en"): Promise<Page> {
   const context = await browser.newContext({ viewport: viewports.desktop, baseURL: inject("baseURL") });
   await context.clock.install();
-  await context.addInitScript(
-    ({ token, lang }) => {
-      if (sessionStorage.getItem("e2e-seeded")) return;
-      sessionStorage.setItem("e2e-seeded", "1");
-      localStorage.setItem("lang", lang);
-      localStorage.setItem("authUser", JSON.stringify({ Token: token }));
-    },
-    { token, lang },
-  );
+  await seedStorage(context, { lang, token });
   const page = await context.newPage();
   await page.goto("/dashboard");
   await page.locator(".sidebar").waitFor();

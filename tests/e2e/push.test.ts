@@ -7,7 +7,7 @@ import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createSession, createUser } from "../../server/auth/sessions.ts";
 import { openDatabase } from "../../server/db/open.ts";
-import { launchBrowser, viewports } from "./browser.ts";
+import { launchBrowser, seedStorage, viewports } from "./browser.ts";
 import { buildSpa, startServer, type RunningServer } from "./server.ts";
 
 let browser: Browser;
@@ -45,15 +45,7 @@ async function profilePage(lang: "en" | "ar", setup: (context: BrowserContext) =
   const context = await browser.newContext({ viewport: viewports.desktop, baseURL: server!.baseURL });
   await setup(context);
   const token = tokens.shift()!;
-  await context.addInitScript(
-    ({ token, lang }) => {
-      if (sessionStorage.getItem("e2e-seeded")) return;
-      sessionStorage.setItem("e2e-seeded", "1");
-      localStorage.setItem("lang", lang);
-      localStorage.setItem("authUser", JSON.stringify({ Token: token }));
-    },
-    { token, lang },
-  );
+  await seedStorage(context, { lang, token });
   const page = await context.newPage();
   const requests: string[] = [];
   page.on("request", (request) => requests.push(request.url()));
