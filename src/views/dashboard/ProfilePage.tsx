@@ -105,7 +105,7 @@ export default function ProfilePage() {
             {since && !Number.isNaN(since.getTime()) && (
               <>
                 <dt>{t`Member since`}</dt>
-                <dd>{since.toLocaleDateString(locale === "ar" ? "ar-EG" : "en-GB", { year: "numeric", month: "long", day: "numeric" })}</dd>
+                <dd>{since.toLocaleDateString(locale === "ar" ? "ar-u-nu-latn" : "en-GB", { year: "numeric", month: "long", day: "numeric" })}</dd>
               </>
             )}
           </dl>
