@@ -1,4 +1,4 @@
-import { bigint, boolean, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, index, integer, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
 
 // Timestamps are timestamptz so PGlite and PostgreSQL agree whatever the host's zone.
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
@@ -110,7 +110,99 @@ export const outbox = pgTable(
   (t) => [index("outbox_to_created_idx").on(t.to, t.createdAt), index("outbox_created_idx").on(t.createdAt)],
 );
 
+/**
+ * One social sign-in attempt between /auth/:provider/start and /auth/callback. The state is the
+ * only key, stored hashed; the row is deleted when the callback consumes it, so it works once.
+ */
+export const oauthStates = pgTable(
+  "oauth_states",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    // SHA-256 hex of the 256-bit state sent through the provider.
+    stateHash: text("state_hash").notNull().unique(),
+    // "google" | "apple" | "facebook"
+    provider: text("provider").notNull(),
+    // The SPA's id for the popup, echoed in the result page so it can ignore stale answers.
+    requestId: text("request_id").notNull(),
+    nonce: text("nonce").notNull(),
+    // The PKCE verifier; only its S256 challenge went to the provider.
+    codeVerifier: text("code_verifier").notNull(),
+    redirectUri: text("redirect_uri").notNull(),
+    // "en" | "ar": the language of the result page and of an account made by this sign-in.
+    locale: text("locale").notNull(),
+    createdAt: at("created_at").notNull(),
+    expiresAt: at("expires_at").notNull(),
+  },
+  (t) => [index("oauth_states_expires_idx").on(t.expiresAt)],
+);
+
+/**
+ * Who a user is at a provider: the ID token's issuer and subject, never the e-mail, which a
+ * provider may let its users change or claim without proof.
+ */
+export const socialIdentities = pgTable(
+  "social_identities",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    provider: text("provider").notNull(),
+    issuer: text("issuer").notNull(),
+    subject: text("subject").notNull(),
+    // What the provider said at the last sign-in, for support; identity never rests on it.
+    email: text("email"),
+    // Whether the provider vouched for that e-mail. An identity that did not is dropped when
+    // someone proves the address by code (see markEmailVerified).
+    emailVerified: boolean("email_verified").notNull(),
+    createdAt: at("created_at").notNull(),
+    lastUsedAt: at("last_used_at").notNull(),
+  },
+  (t) => [unique("social_identities_issuer_subject_key").on(t.issuer, t.subject), index("social_identities_user_id_idx").on(t.userId)],
+);
+
+/** The one-time code the result page hands the SPA, which /user/social-login turns into a session. */
+export const socialLoginCodes = pgTable(
+  "social_login_codes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    // SHA-256 hex of the 256-bit code.
+    codeHash: text("code_hash").notNull().unique(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: at("created_at").notNull(),
+    expiresAt: at("expires_at").notNull(),
+  },
+  (t) => [index("social_login_codes_expires_idx").on(t.expiresAt), index("social_login_codes_user_id_idx").on(t.userId)],
+);
+
+/** Web push subscriptions the SPA registers; a token belongs to the last user who sent it. */
+export const pushSubscriptions = pgTable(
+  "push_subscriptions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    token: text("token").notNull().unique(),
+    // When the browser made the token (the SPA's createdAt); it refreshes tokens older than 7 days.
+    tokenCreatedAt: at("token_created_at").notNull(),
+    endpoint: text("endpoint"),
+    auth: text("auth"),
+    p256dh: text("p256dh"),
+    swScope: text("sw_scope").notNull(),
+    vapidKey: text("vapid_key").notNull(),
+    createdAt: at("created_at").notNull(),
+    updatedAt: at("updated_at").notNull(),
+  },
+  (t) => [index("push_subscriptions_user_id_idx").on(t.userId)],
+);
+
 export type User = typeof users.$inferSelect;
 export type Session = typeof sessions.$inferSelect;
 export type EmailCode = typeof emailCodes.$inferSelect;
 export type OutboxMessage = typeof outbox.$inferSelect;
+export type OauthState = typeof oauthStates.$inferSelect;
+export type SocialIdentity = typeof socialIdentities.$inferSelect;
+export type PushSubscription = typeof pushSubscriptions.$inferSelect;
