@@ -1,3 +1,4 @@
+import { createPrivateKey } from "node:crypto";
 import { existsSync } from "node:fs";
 import { z } from "zod";
 import { SESSION_DEFAULTS } from "./auth/lifetimes.ts";
@@ -12,6 +13,28 @@ const integer = (min: number, max: number, fallback: number) =>
 
 const oneOf = <const T extends readonly [string, ...string[]]>(values: T, fallback: T[number]) =>
   z.enum(values, { error: `must be one of: ${values.join(", ")}` }).default(fallback);
+
+const secret = (what: string) => z.string().regex(/^\S{8,}$/, { error: `must be ${what} (8 or more characters, no spaces)` }).optional();
+const appleId = (what: string) => z.string().regex(/^[A-Z0-9]{10}$/, { error: `must be the 10-character ${what}` }).optional();
+
+function isEcPrivateKey(pem: string): boolean {
+  try {
+    const key = createPrivateKey(pem);
+    return key.asymmetricKeyType === "ec" && key.asymmetricKeyDetails?.namedCurve === "prime256v1";
+  } catch {
+    return false;
+  }
+}
+
+/** Each provider's settings: all of them switch it from the stand-in to the real provider. */
+export const SOCIAL_SETTINGS = {
+  google: ["GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET"],
+  apple: ["APPLE_CLIENT_ID", "APPLE_TEAM_ID", "APPLE_KEY_ID", "APPLE_PRIVATE_KEY"],
+  facebook: ["FACEBOOK_CLIENT_ID", "FACEBOOK_CLIENT_SECRET"],
+} as const;
+
+/** Never printed: a start-up error names the problem without the value. */
+const SECRET_SETTINGS: ReadonlySet<string> = new Set(["GOOGLE_CLIENT_SECRET", "APPLE_PRIVATE_KEY", "FACEBOOK_CLIENT_SECRET"]);
 
 export const envSchema = z.object({
   PORT: integer(0, 65535, 3000),
@@ -46,6 +69,25 @@ export const envSchema = z.object({
     .transform((url) => url.replace(/\/+$/, ""))
     .optional(),
   TRUST_PROXY: oneOf(["true", "false"], "false").transform((value) => value === "true"),
+  GOOGLE_CLIENT_ID: z
+    .string()
+    .regex(/^\S+\.apps\.googleusercontent\.com$/, { error: "must be a Google OAuth client id, e.g. 1234-abc.apps.googleusercontent.com" })
+    .optional(),
+  GOOGLE_CLIENT_SECRET: secret("the client secret of that Google OAuth client"),
+  APPLE_CLIENT_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9.-]+$/, { error: "must be the Services ID of Sign in with Apple, e.g. com.example.sarraf.web" })
+    .optional(),
+  APPLE_TEAM_ID: appleId("Apple Developer Team ID"),
+  APPLE_KEY_ID: appleId("Key ID of the Sign in with Apple key"),
+  APPLE_PRIVATE_KEY: z
+    .string()
+    // The .p8 file's text; on one line (an environment variable), \n stands for each line break.
+    .transform((pem) => pem.replace(/\\n/g, "\n").trim())
+    .refine(isEcPrivateKey, { error: "must be the .p8 key file's PEM text (-----BEGIN PRIVATE KEY----- …), with \\n for line breaks on one line" })
+    .optional(),
+  FACEBOOK_CLIENT_ID: z.string().regex(/^\d{5,20}$/, { error: "must be the numeric App ID of the Facebook app" }).optional(),
+  FACEBOOK_CLIENT_SECRET: secret("the App Secret of that Facebook app"),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -59,12 +101,27 @@ export function parseEnv(source: Record<string, string | undefined>): EnvResult 
     Object.entries(source).filter(([key, value]) => key in envSchema.shape && value !== undefined && value.trim() !== ""),
   );
   const result = envSchema.safeParse(present);
-  if (result.success) return { ok: true, env: result.data };
-  const problems = result.error.issues.map((issue) => {
+  const unpaired = halfSetProviders(present);
+  if (result.success && unpaired.length === 0) return { ok: true, env: result.data };
+  const issues = [...(result.success ? [] : result.error.issues), ...unpaired];
+  const problems = issues.map((issue) => {
     const name = String(issue.path[0] ?? "environment");
-    return `${name}: ${issue.message} (got ${JSON.stringify(withoutPassword(present[name]))})`;
+    const value = present[name];
+    const got = value === undefined ? "not set" : SECRET_SETTINGS.has(name) ? "got a hidden value" : `got ${JSON.stringify(withoutPassword(value))}`;
+    return `${name}: ${issue.message} (${got})`;
   });
   return { ok: false, problems };
+}
+
+/** Half a provider is a mistake, not a choice: name what is missing rather than quietly use the stand-in. */
+function halfSetProviders(present: Record<string, unknown>): { path: string[]; message: string }[] {
+  return Object.values(SOCIAL_SETTINGS).flatMap((names) => {
+    const set = names.filter((name) => name in present);
+    if (set.length === 0 || set.length === names.length) return [];
+    return names
+      .filter((name) => !(name in present))
+      .map((name) => ({ path: [name], message: `must be set together with ${set.join(", ")} (set all of ${names.join(", ")}, or none)` }));
+  });
 }
 
 /** URLs such as SMTP_URL carry credentials: a start-up error must not print them. */
