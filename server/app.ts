@@ -17,6 +17,8 @@ import { devMailboxRoutes } from "./routes/dev-mailbox.ts";
 import { notImplementedRoutes } from "./routes/not-implemented.ts";
 import { profileRoutes } from "./routes/profile.ts";
 import { sessionRoutes } from "./routes/session.ts";
+import { socialAuthRoutes } from "./routes/social-auth.ts";
+import { socialLoginRoutes } from "./routes/social-login.ts";
 import { spaRoutes } from "./routes/spa.ts";
 
 export const API_BASE = "/api/v1";
@@ -46,7 +48,7 @@ export function createApp(deps: AppDeps) {
   app.use("/api/*", jsonBody);
   app.use("/api/*", clientAddress(deps.env.TRUST_PROXY));
 
-  const groups = [healthRoutes(s), sessionRoutes(s), profileRoutes(s)];
+  const groups = [healthRoutes(s), sessionRoutes(s), socialLoginRoutes(s), profileRoutes(s)];
   const api = new Hono<AppEnv>();
   for (const group of groups) api.route("/", group);
   api.route("/", notImplementedRoutes(new Set(groups.flatMap((g) => g.routes.map((r) => r.path)))));
@@ -62,6 +64,8 @@ export function createApp(deps: AppDeps) {
     return failure(c, 405, "error.methodNotAllowed");
   });
 
+  // Browser navigations of the social sign-in popup (and the embedded provider), before the SPA's fallback.
+  app.route("/", socialAuthRoutes(s));
   app.route("/", devMailboxRoutes(s));
   app.route("/", spaRoutes(deps.staticDir, deps.logger));
   app.notFound((c) => c.text("Not found", 404));

@@ -33,6 +33,12 @@ export const ATTEMPTS = {
   failuresPerAddress: 50,
 } as const;
 
+/** Social sign-in: the provider round trip, then the one-time code the popup hands the SPA. */
+export const SOCIAL = {
+  stateTtlMs: 10 * MINUTE,
+  loginCodeTtlMs: 2 * MINUTE,
+} as const;
+
 /** Code and attempt rows stay a day past the last window that reads them, for a look back after an incident. */
 export const PRUNE = {
   keepMs: 24 * HOUR,

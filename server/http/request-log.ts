@@ -1,5 +1,6 @@
 import { createMiddleware } from "hono/factory";
 import type { Logger } from "../logger.ts";
+import { nodeBindings } from "./node.ts";
 import type { AppEnv } from "./types.ts";
 
 /** One line per request, written after the response is decided. */
@@ -7,7 +8,8 @@ export function requestLog(logger: Logger) {
   return createMiddleware<AppEnv>(async (c, next) => {
     const started = performance.now();
     await next();
-    const status = c.res.status;
+    // A response written straight to Node (the embedded OpenID provider) has its status there.
+    const status = c.res.headers.has("x-hono-already-sent") ? (nodeBindings(c)?.outgoing.statusCode ?? c.res.status) : c.res.status;
     const fields = {
       reqId: c.var.requestId,
       method: c.req.method,

@@ -1,3 +1,4 @@
+import { Hono } from "hono";
 import { secureHeaders } from "hono/secure-headers";
 
 /**
@@ -28,4 +29,14 @@ export function securityHeaders(frameAncestors: string) {
     crossOriginOpenerPolicy: "same-origin-allow-popups",
     permissionsPolicy: { camera: [], microphone: [], geolocation: [], usb: [], payment: ["self"] },
   });
+}
+
+/**
+ * The same headers as a list, for responses written outside Hono (the embedded OpenID provider
+ * writes to the Node response itself): computed once by running the middleware.
+ */
+export async function securityHeaderList(frameAncestors: string): Promise<[string, string][]> {
+  const probe = new Hono().use(securityHeaders(frameAncestors)).get("/", (c) => c.body(null, 204));
+  const response = await probe.request("/");
+  return [...response.headers];
 }

@@ -1,3 +1,4 @@
+import type { CustomFetch } from "openid-client";
 import type { PasswordHasher } from "../auth/password.ts";
 import type { Database } from "../db/open.ts";
 import type { Env } from "../env.ts";
@@ -19,6 +20,8 @@ export interface AppDeps {
   hasher?: PasswordHasher;
   /** Defaults to the adapter the env selects (createMailService). */
   mail?: MailService;
+  /** How the server reaches real social providers (Google, Apple, Facebook); tests pass a fake. */
+  socialFetch?: CustomFetch;
 }
 
 /** AppDeps with every default filled in, as route groups receive them. */

@@ -72,6 +72,23 @@ export const en = {
   "mailbox.to": "To",
   "mailbox.subject": "Subject",
   "mailbox.sent": "Sent",
+  // Social sign-in: the API, the popup's result page, and the embedded provider's sign-in page.
+  "error.socialCodeInvalid": "This sign-in has expired or was already used. Please try again.",
+  "social.result.title": "Sarraf sign-in",
+  "social.result.signedIn": "Signing you in… You can close this window.",
+  "social.result.denied": "Sign-in was cancelled. You can close this window.",
+  "social.result.unauthorizedDomain": "Sign-in is not allowed from this address. Open Sarraf at its usual address and try again.",
+  "social.result.emailTaken": "An account already uses this e-mail address. Sign in with your password or an e-mail code instead.",
+  "social.result.failed": "Sign-in did not work. Close this window and try again.",
+  "standIn.title": "{provider} (local stand-in)",
+  "standIn.heading": "Sign in to continue to Sarraf",
+  "standIn.intro": "This page stands in for {provider} because Sarraf runs without its settings. Enter any e-mail address and name; no password is needed.",
+  "standIn.email": "E-mail address",
+  "standIn.name": "Name",
+  "standIn.continue": "Continue",
+  "standIn.cancel": "Cancel",
+  "standIn.expired.title": "This sign-in cannot continue",
+  "standIn.expired.text": "The sign-in request has expired or is not valid. Close this window and try again.",
 } as const;
 
 export type MessageId = keyof typeof en;

@@ -1,6 +1,7 @@
 import { desc, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { outbox, type OutboxMessage } from "../db/schema.ts";
+import { escapeHtml, htmlLangDir } from "../http/html.ts";
 import type { AppEnv, Services } from "../http/types.ts";
 import { LOCALES, translate, type Locale } from "../i18n/index.ts";
 
@@ -31,9 +32,6 @@ export function devMailboxRoutes(s: Services) {
   });
 }
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!);
-
 function mailboxPage(locale: Locale, messages: OutboxMessage[], to: string | undefined, lang: Locale | undefined): string {
   const t = (id: Parameters<typeof translate>[1], values?: Record<string, unknown>) => escapeHtml(translate(locale, id, values));
   const all = lang ? `/dev/mailbox?lang=${lang}` : "/dev/mailbox";
@@ -47,7 +45,7 @@ function mailboxPage(locale: Locale, messages: OutboxMessage[], to: string | und
 </article>`;
   });
   return `<!doctype html>
-<html lang="${locale}" dir="${locale === "ar" ? "rtl" : "ltr"}">
+<html ${htmlLangDir(locale)}>
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${t("mailbox.title")}</title>
 <style>

@@ -40,7 +40,7 @@ const failures: { name: string; status: number; id: MessageId; send: (lang: stri
     send: (lang) => t.post("/health", { lang, body: { pad: "x".repeat(2000) } }),
   },
   { name: "missing token", status: 401, id: "error.unauthorized", send: (lang) => t.post("/user/get-profile-by-id", { lang }) },
-  { name: "spec path not built yet", status: 501, id: "error.notImplemented", send: (lang) => t.post("/user/social-login", { lang, body: {} }) },
+  { name: "spec path not built yet", status: 501, id: "error.notImplemented", send: (lang) => t.post("/currency/list", { lang, body: {} }) },
   {
     name: "wrong method on a known path",
     status: 405,
@@ -69,7 +69,7 @@ describe("API surface", () => {
   it("answers every unbuilt spec path with 501, and built ones otherwise", async () => {
     // Built calls answer an empty body with 401 (they need a session) or 400 (validation).
     const signedIn = ["/user/get-profile-by-id", "/user/logout", "/user/update-profile", "/user/set-password", "/user/changepassword"];
-    const open = ["/user/signup", "/user/login", "/user/sendotp", "/user/verifyotp", "/user/forgotPassword", "/user/resetpassword"];
+    const open = ["/user/signup", "/user/login", "/user/sendotp", "/user/verifyotp", "/user/forgotPassword", "/user/resetpassword", "/user/social-login"];
     for (const path of SPEC_PATHS) {
       const res = await t.post(path, { body: {} });
       expect(res.status, path).toBe(signedIn.includes(path) ? 401 : open.includes(path) ? 400 : 501);

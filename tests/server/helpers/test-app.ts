@@ -1,3 +1,4 @@
+import type { CustomFetch } from "openid-client";
 import { createApp } from "../../../server/app.ts";
 import type { PasswordHasher } from "../../../server/auth/password.ts";
 import type { Database } from "../../../server/db/open.ts";
@@ -13,6 +14,8 @@ export interface TestAppOptions {
   now?: () => Date;
   hasher?: PasswordHasher;
   mail?: MailService;
+  /** Stands in for Google, Apple and Facebook's servers when their settings are given. */
+  socialFetch?: CustomFetch;
 }
 
 export interface PostOptions {
@@ -25,10 +28,10 @@ export interface PostOptions {
 }
 
 /** The real app over a real database; logs are captured as parsed objects instead of printed. */
-export function createTestApp({ database, env = {}, staticDir = "/nonexistent-static-dir", now, hasher, mail }: TestAppOptions) {
+export function createTestApp({ database, env = {}, staticDir = "/nonexistent-static-dir", now, hasher, mail, socialFetch }: TestAppOptions) {
   const logs: Record<string, unknown>[] = [];
   const logger = createLogger("debug", (line) => logs.push(JSON.parse(line)));
-  const app = createApp({ database, env: envWith(env), logger, staticDir, version: "0.0.0-test", now, hasher, mail });
+  const app = createApp({ database, env: envWith(env), logger, staticDir, version: "0.0.0-test", now, hasher, mail, socialFetch });
 
   /** POSTs to /api/v1 like the SPA's client: JSON body when given, optional token and language. */
   const post = async (path: string, options: PostOptions = {}): Promise<Response> =>
