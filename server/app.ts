@@ -16,6 +16,7 @@ import { createMailService } from "./mail/index.ts";
 import { devMailboxRoutes } from "./routes/dev-mailbox.ts";
 import { notImplementedRoutes } from "./routes/not-implemented.ts";
 import { profileRoutes } from "./routes/profile.ts";
+import { pushRoutes } from "./routes/push.ts";
 import { sessionRoutes } from "./routes/session.ts";
 import { socialAuthRoutes } from "./routes/social-auth.ts";
 import { socialLoginRoutes } from "./routes/social-login.ts";
@@ -48,7 +49,7 @@ export function createApp(deps: AppDeps) {
   app.use("/api/*", jsonBody);
   app.use("/api/*", clientAddress(deps.env.TRUST_PROXY));
 
-  const groups = [healthRoutes(s), sessionRoutes(s), socialLoginRoutes(s), profileRoutes(s)];
+  const groups = [healthRoutes(s), sessionRoutes(s), socialLoginRoutes(s), profileRoutes(s), pushRoutes(s)];
   const api = new Hono<AppEnv>();
   for (const group of groups) api.route("/", group);
   api.route("/", notImplementedRoutes(new Set(groups.flatMap((g) => g.routes.map((r) => r.path)))));

@@ -93,4 +93,5 @@ export const ar: Record<MessageId, string> = {
   "standIn.cancel": "إلغاء",
   "standIn.expired.title": "تعذّرت متابعة تسجيل الدخول هذا",
   "standIn.expired.text": "انتهت صلاحية طلب تسجيل الدخول أو أنه غير صالح. أغلق هذه النافذة وحاول مجددًا.",
+  "success.pushTokenSaved": "تم إعداد الإشعارات على هذا الجهاز.",
 };

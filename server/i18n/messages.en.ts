@@ -89,6 +89,8 @@ export const en = {
   "standIn.cancel": "Cancel",
   "standIn.expired.title": "This sign-in cannot continue",
   "standIn.expired.text": "The sign-in request has expired or is not valid. Close this window and try again.",
+  // Push notifications.
+  "success.pushTokenSaved": "Notifications are set up on this device.",
 } as const;
 
 export type MessageId = keyof typeof en;
