@@ -56,6 +56,7 @@ export function resultPage(locale: Locale, result: SocialResult): string {
 <html ${htmlLangDir(locale)}>
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <title>${title}</title>
 <style>
 body{font:16px/1.5 system-ui,sans-serif;margin:0;min-height:100vh;display:grid;place-items:center;color:#1a1a1a;background:#f6f7f9}

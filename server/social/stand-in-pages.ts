@@ -22,6 +22,7 @@ function page(locale: Locale, provider: SocialProvider | undefined, title: strin
 <html ${htmlLangDir(locale)}>
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
+<link rel="icon" href="data:,">
 <title>${title}</title>
 <style>${STYLE}</style>
 </head>
