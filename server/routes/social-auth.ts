@@ -161,8 +161,8 @@ export function socialAuthRoutes(s: Services) {
         const found = await interaction(c);
         if (!found) return c.html(standInErrorPage(c.var.locale), 400, NO_STORE);
         const form = new URLSearchParams(await c.req.text());
-        const finish = async (result: Parameters<typeof found.provider.interactionResult>[2]) =>
-          c.redirect(await found.provider.interactionResult(found.incoming, found.outgoing, result, { mergeWithLastSubmission: false }), 303);
+        const finish = async (outcome: Parameters<typeof found.provider.interactionResult>[2]) =>
+          c.redirect(await found.provider.interactionResult(found.incoming, found.outgoing, outcome, { mergeWithLastSubmission: false }), 303);
         if (form.get("action") === "cancel") return finish({ error: "access_denied", error_description: "End-User aborted interaction" });
         const email = z.email().max(254).safeParse((form.get("email") ?? "").trim().toLowerCase());
         const name = (form.get("name") ?? "").trim().slice(0, NAME_MAX_LENGTH);
