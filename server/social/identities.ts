@@ -39,47 +39,51 @@ export async function userForIdentity(
   { provider, locale, now }: { provider: SocialProvider; locale: Locale; now: Date },
 ): Promise<IdentityOutcome> {
   const email = emailOf(profile.email);
-  const known = await identityUser(db, profile);
-  if (known) {
+  const existing = async (): Promise<IdentityOutcome | undefined> => {
+    const known = await identityUser(db, profile);
+    if (!known) return undefined;
     await db
       .update(socialIdentities)
       .set({ lastUsedAt: now, email: email ?? known.identity.email, emailVerified: profile.emailVerified })
       .where(eq(socialIdentities.id, known.identity.id));
     return { ok: true, user: known.user, created: false };
-  }
+  };
+  const known = await existing();
+  if (known) return known;
   if (!email) return { ok: false, reason: "noEmail" };
-  if (await findUserByEmail(db, email)) return { ok: false, reason: "emailTaken" };
 
-  const created = await db.transaction(async (tx) => {
-    // A concurrent callback may have taken the e-mail since the check: then nothing is written.
-    const [user] = await tx
-      .insert(users)
-      .values({
-        email,
-        fullName: profile.name?.trim().slice(0, NAME_MAX_LENGTH) ?? "",
-        passwordHash: null,
-        locale,
-        emailVerifiedAt: profile.emailVerified ? now : null,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .onConflictDoNothing({ target: users.email })
-      .returning();
-    if (!user) return undefined;
-    await tx.insert(socialIdentities).values({
-      userId: user.id,
-      provider,
-      issuer: profile.issuer,
-      subject: profile.subject,
-      email,
-      emailVerified: profile.emailVerified,
-      createdAt: now,
-      lastUsedAt: now,
-    });
-    return user;
-  });
+  const created = (await findUserByEmail(db, email))
+    ? undefined
+    : await db.transaction(async (tx) => {
+        // A concurrent callback may have taken the e-mail since the check: then nothing is written.
+        const [user] = await tx
+          .insert(users)
+          .values({
+            email,
+            fullName: profile.name?.trim().slice(0, NAME_MAX_LENGTH) ?? "",
+            passwordHash: null,
+            locale,
+            emailVerifiedAt: profile.emailVerified ? now : null,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .onConflictDoNothing({ target: users.email })
+          .returning();
+        if (!user) return undefined;
+        await tx.insert(socialIdentities).values({
+          userId: user.id,
+          provider,
+          issuer: profile.issuer,
+          subject: profile.subject,
+          email,
+          emailVerified: profile.emailVerified,
+          createdAt: now,
+          lastUsedAt: now,
+        });
+        return user;
+      });
   if (created) return { ok: true, user: created, created: true };
-  // Two callbacks of the same identity at once: the other one made the account.
-  const raced = await identityUser(db, profile);
-  return raced ? { ok: true, user: raced.user, created: false } : { ok: false, reason: "emailTaken" };
+  // The e-mail is in use: by another account, or by this very identity, made by a callback
+  // running at the same time since the first look.
+  return (await existing()) ?? { ok: false, reason: "emailTaken" };
 }
