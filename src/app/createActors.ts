@@ -91,7 +91,9 @@ export function createAppServices(navigate: (to: string, options?: { replace?: b
             requestPermission: fromPromise(() => Notification.requestPermission()),
             getToken: fromPromise(async ({ input }) => (await import("../adapters/firebase.ts")).getPushToken(input.refresh)),
             registerToken: fromPromise(async ({ input }) => {
-              await call("/user/push-token", { ...input.subscription });
+              // The server takes absent, not null, for the Web Push fields a browser may lack.
+              const present = Object.entries(input.subscription).filter(([, value]) => value !== null);
+              await call("/user/push-token", Object.fromEntries(present));
             }),
           },
         }),
