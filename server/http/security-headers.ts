@@ -6,6 +6,12 @@ import { secureHeaders } from "hono/secure-headers";
  * injects <style> tags; scripts stay 'self' only. Later issues widen connect-src/frame-src
  * for the third parties they add.
  */
+export const firebaseMessagingOrigins = [
+  "https://fcmregistrations.googleapis.com",
+  "https://firebaseinstallations.googleapis.com",
+  "https://fcm.googleapis.com",
+] as const;
+
 export function securityHeaders(frameAncestors: string) {
   const ancestors = frameAncestors.trim().split(/\s+/);
   // X-Frame-Options only for old browsers; it cannot express an allow-list, so omit it then.
@@ -17,7 +23,9 @@ export function securityHeaders(frameAncestors: string) {
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", "data:"],
       fontSrc: ["'self'", "data:"],
-      connectSrc: ["'self'"],
+      // Firebase Cloud Messaging, for builds with a Firebase configuration (the page and the
+      // messaging service worker, which is served under this policy too, talk to these).
+      connectSrc: ["'self'", ...firebaseMessagingOrigins],
       objectSrc: ["'none'"],
       baseUri: ["'none'"],
       formAction: ["'self'"],

@@ -1,5 +1,6 @@
 import { spawnSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { envSchema, parseEnv } from "../../server/env.ts";
 
@@ -72,8 +73,12 @@ describe(".env.example", () => {
         .filter((line) => /^[A-Z_]+=/.test(line))
         .map((line) => [line.slice(0, line.indexOf("=")), line.slice(line.indexOf("=") + 1).replace(/^"(.*)"$/, "$1")]),
     );
-    // Settings read by `npm start` and the Vite build rather than the server.
-    const buildSettings = ["SKIP_BUILD", "VITE_STATECHARTS_VIEWER"];
+    // Settings read by `npm start` and the Vite build rather than the server: every VITE_* the SPA reads.
+    const viteSettings = (readdirSync("src", { recursive: true }) as string[])
+      .filter((f) => /\.tsx?$/.test(f))
+      .flatMap((f) => readFileSync(join("src", f), "utf8").match(/\bVITE_[A-Z_]*[A-Z]\b/g) ?? []);
+    const buildSettings = ["SKIP_BUILD", ...new Set(viteSettings)];
+    expect(buildSettings).toContain("VITE_FIREBASE_VAPID_KEY");
     expect(Object.keys(listed).sort()).toEqual([...Object.keys(envSchema.shape), ...buildSettings].sort());
     const parsed = parseEnv(listed);
     expect(parsed).toEqual(parseEnv({}));

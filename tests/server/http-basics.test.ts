@@ -42,7 +42,8 @@ describe("security headers", () => {
       "frame-ancestors": "'none'",
       "style-src": "'self' 'unsafe-inline'",
       "img-src": "'self' data:",
-      "connect-src": "'self'",
+      // Beyond our own origin only Firebase Cloud Messaging, for push in builds configured for it.
+      "connect-src": "'self' https://fcmregistrations.googleapis.com https://firebaseinstallations.googleapis.com https://fcm.googleapis.com",
     });
     expect(res.headers.get("X-Content-Type-Options")).toBe("nosniff");
     expect(res.headers.get("Referrer-Policy")).toBe("strict-origin-when-cross-origin");
