@@ -1,6 +1,7 @@
 // Firebase messaging for the push-token machine. Firebase loads only here, on demand, and only
 // when the build carries a configuration: nothing before first paint pulls it in.
 import type { PushEnvironment, PushSubscriptionRecord } from "../../machines/pushToken.machine.ts";
+import { base64url } from "../lib/base64url.ts";
 
 const env = import.meta.env;
 
@@ -40,8 +41,7 @@ async function messaging() {
   return { instance: messagingModule.getMessaging(app), module: messagingModule };
 }
 
-const base64url = (key: ArrayBuffer | null) =>
-  key ? btoa(String.fromCharCode(...new Uint8Array(key))).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "") : null;
+const keyOf = (key: ArrayBuffer | null) => (key ? base64url(key) : null);
 
 /** A token from Firebase (a new one when `refresh`), with the push subscription behind it. */
 export async function getPushToken(refresh: boolean): Promise<PushSubscriptionRecord> {
@@ -54,8 +54,8 @@ export async function getPushToken(refresh: boolean): Promise<PushSubscriptionRe
     token,
     createdAt: Date.now(),
     endpoint: subscription?.endpoint ?? null,
-    auth: base64url(subscription?.getKey("auth") ?? null),
-    p256dh: base64url(subscription?.getKey("p256dh") ?? null),
+    auth: keyOf(subscription?.getKey("auth") ?? null),
+    p256dh: keyOf(subscription?.getKey("p256dh") ?? null),
     swScope: registration.scope,
     vapidKey: firebaseConfig!.vapidKey,
   };

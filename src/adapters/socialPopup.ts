@@ -1,3 +1,4 @@
+import { base64url } from "../lib/base64url.ts";
 import { POPUP_HEIGHT, POPUP_WIDTH, type CallbackFailure, type PopupHandle, type SocialPopupEvent, type SocialProvider } from "../../machines/socialPopup.machine.ts";
 
 /** The callback page's BroadcastChannel; it also posts to window.opener when the provider left it. */
@@ -7,10 +8,7 @@ const WINDOW_NAME = "sarraf-social";
 
 const failures: readonly CallbackFailure[] = ["unauthorizedDomain", "denied", "emailTaken", "failed"];
 
-function randomId(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-}
+const randomId = () => base64url(crypto.getRandomValues(new Uint8Array(16)));
 
 /** 500×600, centred on this window (which may sit on a second screen). */
 export function popupFeatures(): string {

@@ -2,11 +2,10 @@ import { i18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import type { AuthEmitted } from "../../machines/auth.machine.ts";
 import { notifySuccess } from "../adapters/notify.ts";
+import { providerNames } from "../lib/social.ts";
 
 type Notice = Extract<AuthEmitted, { type: "auth.notice" }>;
 
-// Brand names, the same in every language.
-const providerNames = { google: "Google", apple: "Apple", facebook: "Facebook" } as const;
 
 /** The auth machine says what happened; the user reads it as a toast in the active language. */
 export function showAuthNotice({ notice, email = "", provider }: Notice): void {

@@ -1,11 +1,10 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useAppActor } from "../../actors/context.tsx";
 import { useAuthCall, useAuthContext, useAuthFailure } from "../../actors/hooks.ts";
-import { socialProviders, type SocialProvider } from "../../../machines/socialPopup.machine.ts";
+import { socialProviders } from "../../../machines/socialPopup.machine.ts";
+import { providerNames } from "../../lib/social.ts";
 import { FormAlert } from "../../ui/form.tsx";
 
-// Brand names, the same in every language.
-const names: Record<SocialProvider, string> = { google: "Google", apple: "Apple", facebook: "Facebook" };
 
 /** Google, Apple and Facebook in a popup; another button while one is open replaces it. */
 export function SocialButtons() {
@@ -17,7 +16,7 @@ export function SocialButtons() {
   const inPopup = call === "signingInWithProvider";
   // Other forms' calls hold these back; a popup of our own may be replaced.
   const otherCall = call !== null && !inPopup && call !== "exchangingSocialCode";
-  const provider = current ? names[current] : "";
+  const provider = current ? providerNames[current] : "";
   const reasons: Record<string, string> = {
     popupBlocked: t`Your browser blocked the sign-in window. Allow pop-ups for this site and try again.`,
     popupClosed: t`The ${provider} window was closed before you finished. Try again when you are ready.`,
@@ -47,7 +46,7 @@ export function SocialButtons() {
             onClick={() => auth.send({ type: "auth.social", provider: id })}
           >
             {busy && <span className="spinner" aria-hidden="true" />}
-            {busy ? (call === "exchangingSocialCode" ? t`Signing you in…` : t`Waiting for ${names[id]}…`) : label}
+            {busy ? (call === "exchangingSocialCode" ? t`Signing you in…` : t`Waiting for ${providerNames[id]}…`) : label}
           </button>
         );
       })}
