@@ -36,6 +36,11 @@ const asLocale = (value: string | null | undefined): Locale | undefined =>
  * SPA a one-time code (which /api/v1/user/social-login turns into a session). Unconfigured
  * providers are served by an embedded OpenID Connect provider under /oidc.
  */
+/** The first of OpenID Connect's space-separated ui_locales that we speak. */
+function uiLocale(value: unknown) {
+  return typeof value === "string" ? value.split(" ").map(asLocale).find((locale) => locale !== undefined) : undefined;
+}
+
 export function socialAuthRoutes(s: Services) {
   const db = s.database.db;
   const standIns = createStandIns();
@@ -94,6 +99,8 @@ export function socialAuthRoutes(s: Services) {
         let url: URL;
         try {
           url = await adapter.authorizationUrl(site, attempt);
+          // OpenID Connect's ui_locales: the provider's pages in the app's language, where it can.
+          url.searchParams.set("ui_locales", locale);
         } catch (error) {
           s.logger.error("social.providerUnreachable", { reqId: c.var.requestId, provider, kind: adapter.kind, ...errorFields(error) });
           return result(c, locale, 502, requestId, { error: "failed" });
@@ -152,7 +159,7 @@ export function socialAuthRoutes(s: Services) {
         if (!found) return c.html(standInErrorPage(c.var.locale), 400, NO_STORE);
         const hint = found.details.params.login_hint;
         return c.html(
-          signInPage({ locale: c.var.locale, provider: found.social, action: c.req.path, email: typeof hint === "string" ? hint : "" }),
+          signInPage({ locale: uiLocale(found.details.params.ui_locales) ?? c.var.locale, provider: found.social, action: c.req.path, email: typeof hint === "string" ? hint : "" }),
           200,
           NO_STORE,
         );
@@ -167,7 +174,7 @@ export function socialAuthRoutes(s: Services) {
         const email = z.email().max(254).safeParse((form.get("email") ?? "").trim().toLowerCase());
         const name = (form.get("name") ?? "").trim().slice(0, NAME_MAX_LENGTH);
         if (!email.success) {
-          const page = signInPage({ locale: c.var.locale, provider: found.social, action: c.req.path, email: form.get("email") ?? "", name, emailError: true });
+          const page = signInPage({ locale: uiLocale(found.details.params.ui_locales) ?? c.var.locale, provider: found.social, action: c.req.path, email: form.get("email") ?? "", name, emailError: true });
           return c.html(page, 400, NO_STORE);
         }
         const subject = standIns.signIn(found.social, { email: email.data, name });

@@ -20,7 +20,9 @@ export function popupFeatures(): string {
 /** Opens (or, by its name, reuses) the popup at the provider's start URL; null when the browser blocked it. */
 export function openPopup(input: { provider: SocialProvider }): PopupHandle | null {
   const requestId = randomId();
-  const url = `/auth/${input.provider}/start?${new URLSearchParams({ request: requestId })}`;
+  // The popup's own pages (the stand-in's form, the result page) speak the app's language.
+  const lang = document.documentElement.lang === "ar" ? "ar" : "en";
+  const url = `/auth/${input.provider}/start?${new URLSearchParams({ request: requestId, lang })}`;
   const win = window.open(url, WINDOW_NAME, popupFeatures());
   if (!win) return null;
   win.focus?.();

@@ -128,10 +128,10 @@ describe("social sign-in through the stand-in", () => {
   });
 
   it("speaks the language the popup was started in, right to left for Arabic", async () => {
-    // The SPA's choice (lang=ar) wins over the browser's for Sarraf's page; the provider's own
-    // page follows the browser, as Google's would.
+    // The SPA's choice (lang=ar) wins over the browser's for Sarraf's page, and reaches the
+    // provider as OpenID Connect's ui_locales, which the stand-in's form follows.
     const chosen = await signInWith(base, "google", { lang: "en", uiLang: "ar", cancel: true });
-    expect(chosen.form.text).toContain('<html lang="en" dir="ltr">');
+    expect(chosen.form.text).toContain('<html lang="ar" dir="rtl">');
     for (const { page } of [chosen, await signInWith(base, "apple", { lang: "ar", cancel: true })]) {
       expect(page.text).toContain('<html lang="ar" dir="rtl">');
       expect(page.text).toContain("<title>تسجيل الدخول إلى صرّاف</title>");
@@ -160,6 +160,7 @@ describe("the authorization request", () => {
       nonce: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
       code_challenge: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
       code_challenge_method: "S256",
+      ui_locales: "en",
     });
     const [row] = await database.db.select().from(oauthStates).where(eq(oauthStates.stateHash, sha256(params.state!)));
     expect(row).toMatchObject({ provider: "google", requestId, nonce: params.nonce, redirectUri: `${base}/auth/callback`, locale: "en" });
