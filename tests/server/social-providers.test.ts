@@ -153,6 +153,7 @@ describe("configured providers", () => {
       nonce: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
       code_challenge: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
       code_challenge_method: "S256",
+      ui_locales: "en",
     });
     expect(discoveryOnly.calls.map((call) => call.url)).toContain("https://accounts.google.com/.well-known/openid-configuration");
   });
