@@ -1,4 +1,4 @@
-import { defineConfig, type Plugin } from "vite";
+import { build, defineConfig, type Plugin } from "vite";
 import react from "@vitejs/plugin-react";
 import babel from "@rolldown/plugin-babel";
 import { lingui } from "@lingui/vite-plugin";
@@ -53,6 +53,38 @@ function dropMachineDescriptions(): Plugin {
   };
 }
 
+/**
+ * The Firebase messaging service worker, built after the app into dist/firebase-messaging-sw.js
+ * as one self-contained classic script: it shares no chunk with the app (the app's first paint
+ * stays one entry), and browsers without module service workers can run it.
+ */
+function messagingServiceWorker(): Plugin {
+  let outDir = "dist";
+  let mode = "production";
+  return {
+    name: "sarraf:messaging-service-worker",
+    apply: "build",
+    configResolved(config) {
+      outDir = config.build.outDir;
+      mode = config.mode;
+    },
+    async closeBundle() {
+      await build({
+        configFile: false,
+        mode,
+        logLevel: "warn",
+        build: {
+          outDir,
+          emptyOutDir: false,
+          copyPublicDir: false,
+          sourcemap: true,
+          lib: { entry: "src/sw/firebase-messaging-sw.ts", formats: ["iife"], name: "sarrafMessagingWorker", fileName: () => "firebase-messaging-sw.js" },
+        },
+      });
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     react(),
@@ -60,6 +92,7 @@ export default defineConfig({
     babel({ plugins: ["@lingui/babel-plugin-lingui-macro"] }),
     lingui(),
     dropMachineDescriptions(),
+    messagingServiceWorker(),
   ],
   server: {
     port: 5173,
@@ -70,12 +103,5 @@ export default defineConfig({
     sourcemap: true,
     // The size benchmark reads it to know which chunks each route loads.
     manifest: true,
-    rolldownOptions: {
-      // The push service worker is a second entry, kept at the site root (its scope needs it there).
-      input: { index: "index.html", "firebase-messaging-sw": "src/sw/firebase-messaging-sw.ts" },
-      output: {
-        entryFileNames: (chunk) => (chunk.name === "firebase-messaging-sw" ? "[name].js" : "assets/[name]-[hash].js"),
-      },
-    },
   },
 });

@@ -2,6 +2,9 @@
 // when the build carries a configuration: nothing before first paint pulls it in.
 import type { PushEnvironment, PushSubscriptionRecord } from "../../machines/pushToken.machine.ts";
 import { base64url } from "../lib/base64url.ts";
+import { readPushSubscription } from "./pushStorage.ts";
+
+export { writePushSubscription } from "./pushStorage.ts";
 
 const env = import.meta.env;
 
@@ -19,7 +22,7 @@ export const firebaseConfig = (() => {
   return apiKey && projectId && messagingSenderId && appId && vapidKey ? { config, vapidKey } : null;
 })();
 
-/** Where the messaging service worker lives (built from src/sw/) and the scope Firebase uses for it. */
+/** Where the messaging service worker lives (a classic script built from src/sw/) and the scope Firebase uses for it. */
 export const SW_URL = "/firebase-messaging-sw.js";
 export const SW_SCOPE = "/firebase-cloud-messaging-push-scope";
 
@@ -27,7 +30,8 @@ function browserCanPush(): boolean {
   return typeof Notification === "function" && "serviceWorker" in navigator && "PushManager" in window;
 }
 
-export async function inspectPush(stored: PushSubscriptionRecord | null): Promise<PushEnvironment> {
+export async function inspectPush(): Promise<PushEnvironment> {
+  const stored = readPushSubscription();
   const base = { permission: browserCanPush() ? Notification.permission : ("default" as const), stored, now: Date.now() };
   if (!browserCanPush() || !firebaseConfig) return { ...base, supported: browserCanPush(), configured: firebaseConfig !== null };
   const { isSupported } = await import("firebase/messaging");
@@ -46,7 +50,7 @@ const keyOf = (key: ArrayBuffer | null) => (key ? base64url(key) : null);
 /** A token from Firebase (a new one when `refresh`), with the push subscription behind it. */
 export async function getPushToken(refresh: boolean): Promise<PushSubscriptionRecord> {
   const { instance, module } = await messaging();
-  const registration = await navigator.serviceWorker.register(SW_URL, { type: "module", scope: SW_SCOPE });
+  const registration = await navigator.serviceWorker.register(SW_URL, { scope: SW_SCOPE });
   if (refresh) await module.deleteToken(instance).catch(() => false);
   const token = await module.getToken(instance, { vapidKey: firebaseConfig!.vapidKey, serviceWorkerRegistration: registration });
   const subscription = await registration.pushManager.getSubscription();

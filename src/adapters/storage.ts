@@ -1,6 +1,5 @@
 import { tokenOf, type AuthUser } from "../../machines/auth.machine.ts";
 import { isLocale, type Locale } from "../../machines/locale.machine.ts";
-import type { PushSubscriptionRecord } from "../../machines/pushToken.machine.ts";
 
 // Keys the spec names: the auth record and profile, the language, the last activity time.
 export const storageKeys = {
@@ -11,7 +10,7 @@ export const storageKeys = {
   pushSubscription: "pushSubscription",
 } as const;
 
-function readJson(key: string): unknown {
+export function readJson(key: string): unknown {
   try {
     const raw = localStorage.getItem(key);
     return raw === null ? null : (JSON.parse(raw) as unknown);
@@ -72,24 +71,4 @@ export function readLastActivityTime(): number | null {
 
 export function writeLastActivityTime(at: number): void {
   localStorage.setItem(storageKeys.lastActivityTime, String(at));
-}
-
-/** The kept push subscription; null when absent or not in the expected shape (then a new token is made). */
-export function readPushSubscription(): PushSubscriptionRecord | null {
-  const value = readJson(storageKeys.pushSubscription) as Partial<PushSubscriptionRecord> | null;
-  if (!value || typeof value !== "object" || typeof value.token !== "string" || !value.token || typeof value.createdAt !== "number") return null;
-  if (typeof value.swScope !== "string" || typeof value.vapidKey !== "string") return null;
-  return {
-    token: value.token,
-    createdAt: value.createdAt,
-    endpoint: typeof value.endpoint === "string" ? value.endpoint : null,
-    auth: typeof value.auth === "string" ? value.auth : null,
-    p256dh: typeof value.p256dh === "string" ? value.p256dh : null,
-    swScope: value.swScope,
-    vapidKey: value.vapidKey,
-  };
-}
-
-export function writePushSubscription(record: PushSubscriptionRecord | null): void {
-  if (record) localStorage.setItem(storageKeys.pushSubscription, JSON.stringify(record));
 }

@@ -5,6 +5,7 @@ import { authMachine, type AuthUser, type CodeSent, type UserInfo } from "../../
 import { codeCooldownMachine } from "../../machines/codeCooldown.machine.ts";
 import { inactivityMachine } from "../../machines/inactivity.machine.ts";
 import { listenForActivity } from "../adapters/activity.ts";
+import { openPopup } from "../adapters/socialPopup.ts";
 import { pushTokenMachine } from "../../machines/pushToken.machine.ts";
 import { socialPopupMachine, type SocialProvider } from "../../machines/socialPopup.machine.ts";
 import { localeMachine } from "../../machines/locale.machine.ts";
@@ -14,7 +15,7 @@ import { notifyError } from "../adapters/notify.ts";
 import * as storage from "../adapters/storage.ts";
 import { activateLocale, initialLocale, loadCatalog } from "../i18n/catalogs.ts";
 import { paths } from "../lib/paths.ts";
-import { showAuthNotice } from "./authNotices.ts";
+import type { showAuthNotice } from "./authNotices.ts";
 import type { AppActors } from "../actors/context.tsx";
 import { createEventLog, type EventLog } from "../actors/eventLog.ts";
 
@@ -85,9 +86,11 @@ export function createAppServices(navigate: (to: string, options?: { replace?: b
           },
         }),
         watchPushToken: pushTokenMachine.provide({
-          actions: { storeSubscription: ({ context }) => storage.writePushSubscription(context.subscription) },
+          actions: {
+            storeSubscription: ({ context }) => void import("../adapters/firebase.ts").then((push) => push.writePushSubscription(context.subscription)),
+          },
           actors: {
-            inspectPush: fromPromise(async () => (await import("../adapters/firebase.ts")).inspectPush(storage.readPushSubscription())),
+            inspectPush: fromPromise(async () => (await import("../adapters/firebase.ts")).inspectPush()),
             requestPermission: fromPromise(() => Notification.requestPermission()),
             getToken: fromPromise(async ({ input }) => (await import("../adapters/firebase.ts")).getPushToken(input.refresh)),
             registerToken: fromPromise(async ({ input }) => {
@@ -97,14 +100,16 @@ export function createAppServices(navigate: (to: string, options?: { replace?: b
             }),
           },
         }),
-        // The popup's code loads on the first social button press, not before first paint.
         socialPopup: socialPopupMachine.provide({
           actors: {
-            openPopup: fromPromise(async ({ input }) => (await import("../adapters/socialPopup.ts")).openPopup(input)),
+            // window.open runs within the click's own task (the send starts this actor at once):
+            // Safari blocks a popup opened after an await.
+            openPopup: fromPromise(async ({ input }) => openPopup(input)),
+            // The listener's code loads on the first social button press, not before first paint.
             listenForResult: fromCallback(({ sendBack }) => {
               let stop: (() => void) | undefined;
               let stopped = false;
-              void import("../adapters/socialPopup.ts").then(({ listenForResult }) => {
+              void import("../adapters/socialResult.ts").then(({ listenForResult }) => {
                 if (!stopped) stop = listenForResult(sendBack);
               });
               return () => {
@@ -141,14 +146,16 @@ export function createAppServices(navigate: (to: string, options?: { replace?: b
 
   const codeCooldown = createActor(codeCooldownMachine, { inspect: eventLog.inspectorFor("codeCooldown") });
   auth.on("auth.codeCooldown", ({ seconds }) => codeCooldown.send({ type: "cooldown.start", seconds }));
-  auth.on("auth.notice", showAuthNotice);
+  // Notices come after something happened, never before first paint: their texts load then.
+  const notice = (event: Parameters<typeof showAuthNotice>[0]) => void import("./authNotices.ts").then((module) => module.showAuthNotice(event));
+  auth.on("auth.notice", notice);
   // A second provider button while a popup is open cancels the first request: say so.
   let popup: AnyActorRef | undefined;
   auth.subscribe((snapshot) => {
     const child = snapshot.children.socialPopup as AnyActorRef | undefined;
     if (!child || child === popup) return;
     popup = child;
-    child.on("social.cancelled", (event: { provider: SocialProvider }) => showAuthNotice({ type: "auth.notice", notice: "socialCancelled", provider: event.provider }));
+    child.on("social.cancelled", (event: { provider: SocialProvider }) => notice({ type: "auth.notice", notice: "socialCancelled", provider: event.provider }));
   });
 
   const routeProgress = createActor(routeProgressMachine, { inspect: eventLog.inspectorFor("routeProgress") });

@@ -1,5 +1,5 @@
 // The messaging service worker Firebase needs for push (served at /firebase-messaging-sw.js,
-// registered as a module worker by src/adapters/firebase.ts). Without a Firebase configuration
+// registered by src/adapters/firebase.ts; vite.config.ts bundles it whole). Without a Firebase configuration
 // in the build it does nothing.
 import { initializeApp } from "firebase/app";
 import { getMessaging, onBackgroundMessage } from "firebase/messaging/sw";

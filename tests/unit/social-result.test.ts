@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { resultEventOf } from "../../src/adapters/socialPopup.ts";
+import { resultEventOf } from "../../src/adapters/socialResult.ts";
 import { base64url } from "../../src/lib/base64url.ts";
 
 describe("the callback page's message", () => {
