@@ -67,4 +67,21 @@ describe("inactivity", () => {
     expect(await profileStatus(token)).toBe(401);
     await page.context().close();
   });
+
+  it("activity in one tab keeps the other tabs signed in", async () => {
+    const token = await sessionToken();
+    const busy = await signedInWithClock(token);
+    const context = busy.context();
+    const idle = await context.newPage();
+    await idle.goto("/portfolio");
+    await idle.locator(".sidebar").waitFor();
+    for (let minute = 0; minute < 20; minute++) {
+      await busy.mouse.move(100 + minute, 200);
+      // One clock for the whole context: both tabs live through the same 20 minutes.
+      await context.clock.runFor(MINUTE);
+    }
+    expect(new URL(idle.url()).pathname).toBe("/portfolio");
+    expect(await profileStatus(token)).toBe(200);
+    await context.close();
+  });
 });
