@@ -1,24 +1,17 @@
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Database } from "../../server/db/open.ts";
 import { outbox } from "../../server/db/schema.ts";
 import type { MailService } from "../../server/mail/index.ts";
 import { smtpMailer } from "../../server/mail/smtp.ts";
 import { composeMail } from "../../server/mail/templates.ts";
-import { bodyOf, codeIn, mailsTo, seedUser, testClock, uniqueEmail } from "./helpers/auth.ts";
-import { createTestApp, type TestApp } from "./helpers/test-app.ts";
-import { openTestDatabase } from "./helpers/test-db.ts";
+import { bodyOf, codeIn, mailsTo, seedUser, uniqueEmail } from "./helpers/auth.ts";
+import { appOverTestDatabase, createTestApp, type TestApp } from "./helpers/test-app.ts";
 
 let database: Database;
 let t: TestApp;
-const clock = testClock();
-beforeAll(async () => {
-  database = await openTestDatabase();
-  t = createTestApp({ database, now: clock.now });
-});
-beforeEach(() => void clock.nextTest());
-afterAll(() => database.close());
+const clock = appOverTestDatabase((suite) => ({ database, t } = suite));
 
 const sendOtp = (app: TestApp, email: string, lang?: string) => app.post("/user/sendotp", { body: { email }, lang });
 const mailbox = (app: TestApp, query = "", headers: Record<string, string> = {}) => app.app.request(`/dev/mailbox${query}`, { headers });

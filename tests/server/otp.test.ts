@@ -1,21 +1,14 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { hashToken } from "../../server/auth/sessions.ts";
 import type { Database } from "../../server/db/open.ts";
 import { emailCodes, sessions, users } from "../../server/db/schema.ts";
-import { bodyOf, latestCode, mailsTo, MINUTE, otherCode, seedUser, testClock, uniqueEmail } from "./helpers/auth.ts";
-import { createTestApp, type TestApp } from "./helpers/test-app.ts";
-import { openTestDatabase } from "./helpers/test-db.ts";
+import { bodyOf, latestCode, mailsTo, MINUTE, otherCode, seedUser, uniqueEmail } from "./helpers/auth.ts";
+import { appOverTestDatabase, type TestApp } from "./helpers/test-app.ts";
 
 let database: Database;
 let t: TestApp;
-const clock = testClock();
-beforeAll(async () => {
-  database = await openTestDatabase();
-  t = createTestApp({ database, now: clock.now });
-});
-beforeEach(() => void clock.nextTest());
-afterAll(() => database.close());
+const clock = appOverTestDatabase((suite) => ({ database, t } = suite));
 
 const userRowOf = async (email: string) => (await database.db.select().from(users).where(eq(users.email, email)))[0];
 const sendOtp = (email: string, extra: Record<string, unknown> = {}, address?: string) => t.post("/user/sendotp", { body: { email, ...extra }, address });

@@ -1,21 +1,14 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ATTEMPTS } from "../../server/auth/limits.ts";
 import type { Database } from "../../server/db/open.ts";
 import { authAttempts, users } from "../../server/db/schema.ts";
-import { bodyOf, MINUTE, PASSWORD, seedSession, seedUser, testClock, uniqueEmail } from "./helpers/auth.ts";
-import { createTestApp, type TestApp } from "./helpers/test-app.ts";
-import { openTestDatabase } from "./helpers/test-db.ts";
+import { bodyOf, MINUTE, PASSWORD, seedSession, seedUser, uniqueEmail } from "./helpers/auth.ts";
+import { appOverTestDatabase, type TestApp } from "./helpers/test-app.ts";
 
 let database: Database;
 let t: TestApp;
-const clock = testClock();
-beforeAll(async () => {
-  database = await openTestDatabase();
-  t = createTestApp({ database, now: clock.now });
-});
-beforeEach(() => void clock.nextTest());
-afterAll(() => database.close());
+const clock = appOverTestDatabase((suite) => ({ database, t } = suite));
 
 const NEW_PASSWORD = "a brand new passphrase";
 const userRow = async (id: string) => (await database.db.select().from(users).where(eq(users.id, id)))[0]!;

@@ -1,21 +1,14 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Database } from "../../server/db/open.ts";
 import { pushSubscriptions } from "../../server/db/schema.ts";
 import { PUSH_LIMITS } from "../../server/routes/push.ts";
-import { bodyOf, MINUTE, seedSession, seedUser, testClock } from "./helpers/auth.ts";
-import { createTestApp, type TestApp } from "./helpers/test-app.ts";
-import { openTestDatabase } from "./helpers/test-db.ts";
+import { bodyOf, MINUTE, seedSession, seedUser } from "./helpers/auth.ts";
+import { appOverTestDatabase, type TestApp } from "./helpers/test-app.ts";
 
 let database: Database;
 let t: TestApp;
-const clock = testClock();
-beforeAll(async () => {
-  database = await openTestDatabase();
-  t = createTestApp({ database, now: clock.now });
-});
-beforeEach(() => void clock.nextTest());
-afterAll(() => database.close());
+const clock = appOverTestDatabase((suite) => ({ database, t } = suite));
 
 async function signedIn() {
   const user = await seedUser(database.db, { now: clock.now() });

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { fieldErrorKeys, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../src/lib/contract/auth.ts";
 import { parsePhc } from "../../server/auth/password.ts";
 import { hashToken } from "../../server/auth/sessions.ts";
@@ -7,20 +7,13 @@ import type { Database } from "../../server/db/open.ts";
 import { emailCodes, users } from "../../server/db/schema.ts";
 import { catalogs } from "../../server/i18n/index.ts";
 import { translateFields } from "../../server/http/validate.ts";
-import { bodyOf, codeIn, countingHasher, mailsTo, seedUser, testClock, uniqueEmail } from "./helpers/auth.ts";
-import { createTestApp, type TestApp } from "./helpers/test-app.ts";
-import { openTestDatabase } from "./helpers/test-db.ts";
+import { bodyOf, codeIn, countingHasher, mailsTo, seedUser, uniqueEmail } from "./helpers/auth.ts";
+import { appOverTestDatabase, type TestApp } from "./helpers/test-app.ts";
 
 let database: Database;
 let t: TestApp;
-const clock = testClock();
 const counting = countingHasher();
-beforeAll(async () => {
-  database = await openTestDatabase();
-  t = createTestApp({ database, now: clock.now, hasher: counting.hasher });
-});
-beforeEach(() => void clock.nextTest());
-afterAll(() => database.close());
+const clock = appOverTestDatabase((suite) => ({ database, t } = suite), { hasher: counting.hasher });
 
 const signup = (body: unknown, lang?: string) => t.post("/user/signup", { body, lang });
 const userRow = async (email: string) => (await database.db.select().from(users).where(eq(users.email, email)))[0];

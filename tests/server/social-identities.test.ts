@@ -1,5 +1,5 @@
 import { count, eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { PRUNE, SOCIAL } from "../../server/auth/limits.ts";
 import { pruneAuthRows } from "../../server/auth/prune.ts";
 import { markEmailVerified } from "../../server/auth/users.ts";
@@ -9,19 +9,12 @@ import { userForIdentity } from "../../server/social/identities.ts";
 import { issueLoginCode } from "../../server/social/login-codes.ts";
 import { saveState } from "../../server/social/states.ts";
 import type { SocialProfile } from "../../server/social/providers.ts";
-import { bodyOf, codeIn, mailsTo, PASSWORD, testClock, uniqueEmail } from "./helpers/auth.ts";
-import { createTestApp, type TestApp } from "./helpers/test-app.ts";
-import { openTestDatabase } from "./helpers/test-db.ts";
+import { bodyOf, codeIn, mailsTo, PASSWORD, uniqueEmail } from "./helpers/auth.ts";
+import { appOverTestDatabase, type TestApp } from "./helpers/test-app.ts";
 
 let database: Database;
 let t: TestApp;
-const clock = testClock();
-beforeAll(async () => {
-  database = await openTestDatabase();
-  t = createTestApp({ database, now: clock.now });
-});
-beforeEach(() => void clock.nextTest());
-afterAll(() => database.close());
+const clock = appOverTestDatabase((suite) => ({ database, t } = suite));
 
 let subjects = 0;
 const facebookProfile = (email?: string): SocialProfile => ({

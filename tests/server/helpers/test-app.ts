@@ -1,8 +1,11 @@
+import { afterAll, beforeAll, beforeEach } from "vitest";
 import type { CustomFetch } from "openid-client";
 import { createApp } from "../../../server/app.ts";
 import type { PasswordHasher } from "../../../server/auth/password.ts";
 import type { Database } from "../../../server/db/open.ts";
 import { envWith } from "../../../server/env.ts";
+import { testClock } from "./auth.ts";
+import { openTestDatabase } from "./test-db.ts";
 import { createLogger } from "../../../server/logger.ts";
 import type { MailService } from "../../../server/mail/index.ts";
 
@@ -54,3 +57,23 @@ export function createTestApp({ database, env = {}, staticDir = "/nonexistent-st
 }
 
 export type TestApp = ReturnType<typeof createTestApp>;
+
+/**
+ * The usual set-up of a server test file: a fresh database and app before all tests, a settable
+ * clock moved on 3 hours before each (so limits from one test never reach the next), closed after.
+ * `ready` hands the database and app to the file's own variables.
+ */
+export function appOverTestDatabase(
+  ready: (suite: { database: Database; t: TestApp }) => void,
+  options: Omit<TestAppOptions, "database" | "now"> = {},
+) {
+  const clock = testClock();
+  let database: Database | undefined;
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    ready({ database, t: createTestApp({ ...options, database, now: clock.now }) });
+  });
+  beforeEach(() => void clock.nextTest());
+  afterAll(() => database?.close());
+  return clock;
+}
