@@ -2,25 +2,11 @@
 // when the build carries a configuration: nothing before first paint pulls it in.
 import type { PushEnvironment, PushSubscriptionRecord } from "../../machines/pushToken.machine.ts";
 import { base64url } from "../lib/base64url.ts";
+import { firebaseConfig } from "../lib/firebaseConfig.ts";
 import { readPushSubscription } from "./pushStorage.ts";
 
 export { writePushSubscription } from "./pushStorage.ts";
 
-const env = import.meta.env;
-
-/** The build's Firebase web configuration (VITE_FIREBASE_*), or null when any part is missing. */
-export const firebaseConfig = (() => {
-  const config = {
-    apiKey: env.VITE_FIREBASE_API_KEY as string | undefined,
-    authDomain: env.VITE_FIREBASE_AUTH_DOMAIN as string | undefined,
-    projectId: env.VITE_FIREBASE_PROJECT_ID as string | undefined,
-    messagingSenderId: env.VITE_FIREBASE_MESSAGING_SENDER_ID as string | undefined,
-    appId: env.VITE_FIREBASE_APP_ID as string | undefined,
-  };
-  const vapidKey = env.VITE_FIREBASE_VAPID_KEY as string | undefined;
-  const { apiKey, projectId, messagingSenderId, appId } = config;
-  return apiKey && projectId && messagingSenderId && appId && vapidKey ? { config, vapidKey } : null;
-})();
 
 /** Where the messaging service worker lives (a classic script built from src/sw/) and the scope Firebase uses for it. */
 export const SW_URL = "/firebase-messaging-sw.js";

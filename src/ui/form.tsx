@@ -52,6 +52,11 @@ export function PasswordField(props: Omit<FieldProps, "type" | "addon">) {
   );
 }
 
+/** A 6-digit e-mail code: numeric keypad, the browser's one-time-code autofill, left to right in Arabic. */
+export function CodeField(props: Omit<FieldProps, "autoComplete" | "inputMode" | "pattern" | "maxLength" | "dir">) {
+  return <Field {...props} autoComplete="one-time-code" inputMode="numeric" pattern="[0-9]*" maxLength={6} dir="ltr" className="code-field" required />;
+}
+
 export function SubmitButton({ busy, children, busyLabel, className = "" }: { busy: boolean; children: ReactNode; busyLabel: ReactNode; className?: string }) {
   return (
     <button type="submit" className={`button button-primary button-block ${className}`} disabled={busy} aria-busy={busy}>

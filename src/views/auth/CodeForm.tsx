@@ -1,8 +1,9 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useAppActor } from "../../actors/context.tsx";
-import { useAuthCall, useAuthFailure, useCodeCooldown } from "../../actors/hooks.ts";
+import { useAuthCall, useAuthFailure } from "../../actors/hooks.ts";
 import { verifyOtpSchema } from "../../lib/contract/auth.ts";
-import { Field, FormAlert, SubmitButton } from "../../ui/form.tsx";
+import { CodeField, Field, FormAlert, SubmitButton } from "../../ui/form.tsx";
+import { ResendCode } from "./ResendCode.tsx";
 import { useForm } from "../../ui/useForm.ts";
 
 /**
@@ -13,26 +14,17 @@ export function CodeForm({ email: fixedEmail, initialEmail = "" }: { email?: str
   const { t } = useLingui();
   const auth = useAppActor("auth");
   const call = useAuthCall();
-  const cooldown = useCodeCooldown();
   const failure = useAuthFailure("verifyCode", "sendCode");
   const form = useForm(verifyOtpSchema, { email: fixedEmail ?? initialEmail, otp: "" }, failure?.fields);
   const email = fixedEmail ?? form.values.email;
-  const busy = call !== null;
 
   return (
     <form ref={form.formRef} className="form" noValidate onSubmit={form.onSubmit((data) => auth.send({ type: "auth.verifyCode", email: data.email, code: data.otp }))}>
       {fixedEmail === undefined && (
         <Field label={t`E-mail`} type="email" autoComplete="email" inputMode="email" dir="ltr" required {...form.bind("email")} />
       )}
-      <Field
+      <CodeField
         label={t`6-digit code`}
-        autoComplete="one-time-code"
-        inputMode="numeric"
-        pattern="[0-9]*"
-        maxLength={6}
-        dir="ltr"
-        className="code-field"
-        required
         hint={fixedEmail ? <Trans>Sent to <bdi dir="ltr">{fixedEmail}</bdi>. It is valid for 10 minutes.</Trans> : <Trans>It is valid for 10 minutes.</Trans>}
         {...form.bind("otp")}
       />
@@ -40,22 +32,7 @@ export function CodeForm({ email: fixedEmail, initialEmail = "" }: { email?: str
       <SubmitButton busy={call === "verifyingCode"} busyLabel={t`Checking…`}>
         {t`Verify and continue`}
       </SubmitButton>
-      <div className="form-row">
-        <button
-          type="button"
-          className="link-button"
-          disabled={busy || cooldown > 0 || !email}
-          aria-busy={call === "sendingCode"}
-          onClick={() => auth.send({ type: "auth.sendCode", email })}
-        >
-          {call === "sendingCode" ? t`Sending…` : t`Send a new code`}
-        </button>
-        {cooldown > 0 && (
-          <span className="field-hint" role="timer" aria-live="off">
-            {t`You can ask again in ${cooldown} s`}
-          </span>
-        )}
-      </div>
+      <ResendCode sendingCall="sendingCode" canSend={email !== ""} onSend={() => auth.send({ type: "auth.sendCode", email })} />
     </form>
   );
 }

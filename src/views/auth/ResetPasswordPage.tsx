@@ -1,10 +1,11 @@
 import { Link, useSearch } from "wouter";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useAppActor } from "../../actors/context.tsx";
-import { useAuthCall, useAuthContext, useAuthFailure, useCodeCooldown, useDismissOnOpen } from "../../actors/hooks.ts";
+import { useAuthCall, useAuthContext, useAuthFailure, useDismissOnOpen } from "../../actors/hooks.ts";
 import { PASSWORD_MIN_LENGTH, resetPasswordSchema } from "../../lib/contract/auth.ts";
 import { paths } from "../../lib/paths.ts";
-import { Field, FormAlert, PasswordField, SubmitButton } from "../../ui/form.tsx";
+import { CodeField, Field, FormAlert, PasswordField, SubmitButton } from "../../ui/form.tsx";
+import { ResendCode } from "./ResendCode.tsx";
 import { PageHeader } from "../../ui/PageHeader.tsx";
 import { useForm } from "../../ui/useForm.ts";
 
@@ -14,7 +15,6 @@ export default function ResetPasswordPage() {
   useDismissOnOpen();
   const auth = useAppActor("auth");
   const call = useAuthCall();
-  const cooldown = useCodeCooldown();
   const failure = useAuthFailure("resetPassword", "forgotPassword");
   const requested = useAuthContext((context) => context.forgetpass?.email ?? "");
   const query = new URLSearchParams(useSearch());
@@ -34,23 +34,13 @@ export default function ResetPasswordPage() {
         onSubmit={form.onSubmit((data) => auth.send({ type: "auth.resetPassword", email: data.email, code: data.otp, password: data.password }))}
       >
         <Field label={t`E-mail`} type="email" autoComplete="username" inputMode="email" dir="ltr" required {...form.bind("email")} />
-        <Field label={t`6-digit code`} autoComplete="one-time-code" inputMode="numeric" pattern="[0-9]*" maxLength={6} dir="ltr" className="code-field" required {...form.bind("otp")} />
+        <CodeField label={t`6-digit code`} {...form.bind("otp")} />
         <PasswordField label={t`New password`} autoComplete="new-password" required hint={<Trans>At least {min} characters.</Trans>} {...form.bind("password")} />
         <FormAlert failure={failure} />
         <SubmitButton busy={call === "resettingPassword"} busyLabel={t`Saving…`}>
           {t`Set new password`}
         </SubmitButton>
-        <div className="form-row">
-          <button
-            type="button"
-            className="link-button"
-            disabled={call !== null || cooldown > 0 || !form.values.email}
-            onClick={() => auth.send({ type: "auth.forgotPassword", email: form.values.email })}
-          >
-            {call === "requestingReset" ? t`Sending…` : t`Send a new code`}
-          </button>
-          {cooldown > 0 && <span className="field-hint" role="timer" aria-live="off">{t`You can ask again in ${cooldown} s`}</span>}
-        </div>
+        <ResendCode sendingCall="requestingReset" canSend={form.values.email !== ""} onSend={() => auth.send({ type: "auth.forgotPassword", email: form.values.email })} />
       </form>
       <p className="form-footer">
         <Link href={paths.login}>{t`Back to log in`}</Link>
