@@ -69,6 +69,15 @@ export const envSchema = z.object({
     .transform((url) => url.replace(/\/+$/, ""))
     .optional(),
   TRUST_PROXY: oneOf(["true", "false"], "false").transform((value) => value === "true"),
+  ALLOWED_HOSTS: z
+    .string()
+    .regex(/^\s*\.?[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\s*(,\s*\.?[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\s*)*$/, {
+      error: "must be host names separated by commas, e.g. sarraf.example,.sarraf.example (a leading dot allows sub-domains)",
+    })
+    .transform((list) => list.split(",").map((host) => host.trim().toLowerCase()))
+    .default([]),
+  DEV_TOOLS: oneOf(["auto", "on", "off"], "auto"),
+  OUTBOX_IN_PRODUCTION: oneOf(["true", "false"], "false").transform((value) => value === "true"),
   GOOGLE_CLIENT_ID: z
     .string()
     .regex(/^\S+\.apps\.googleusercontent\.com$/, { error: "must be a Google OAuth client id, e.g. 1234-abc.apps.googleusercontent.com" })
@@ -102,8 +111,9 @@ export function parseEnv(source: Record<string, string | undefined>): EnvResult 
   );
   const result = envSchema.safeParse(present);
   const unpaired = halfSetProviders(present);
-  if (result.success && unpaired.length === 0) return { ok: true, env: result.data };
-  const issues = [...(result.success ? [] : result.error.issues), ...unpaired];
+  const unsafe = result.success ? productionProblems(result.data) : [];
+  if (result.success && unpaired.length === 0 && unsafe.length === 0) return { ok: true, env: result.data };
+  const issues = [...(result.success ? [] : result.error.issues), ...unpaired, ...unsafe];
   const problems = issues.map((issue) => {
     const name = String(issue.path[0] ?? "environment");
     const value = present[name];
@@ -122,6 +132,22 @@ function halfSetProviders(present: Record<string, unknown>): { path: string[]; m
       .filter((name) => !(name in present))
       .map((name) => ({ path: [name], message: `must be set together with ${set.join(", ")} (set all of ${names.join(", ")}, or none)` }));
   });
+}
+
+/**
+ * What production refuses to start without: a PUBLIC_URL (links in e-mails are never built from
+ * request headers there), a real mail transport unless the outbox is chosen on purpose (it keeps
+ * every code in the database), and no development tools.
+ */
+function productionProblems(env: Env): { path: string[]; message: string }[] {
+  if (env.NODE_ENV !== "production") return [];
+  const problems: { path: string[]; message: string }[] = [];
+  if (!env.PUBLIC_URL) problems.push({ path: ["PUBLIC_URL"], message: "must be set in production: links in e-mails start with it, e.g. https://sarraf.example" });
+  if (!env.SMTP_URL && !env.OUTBOX_IN_PRODUCTION) {
+    problems.push({ path: ["SMTP_URL"], message: "must be set in production (or set OUTBOX_IN_PRODUCTION=true to keep mail in the database outbox on purpose)" });
+  }
+  if (env.DEV_TOOLS === "on") problems.push({ path: ["DEV_TOOLS"], message: "cannot be on in production: the dev mailbox and the stand-in sign-in provider are for development" });
+  return problems;
 }
 
 /** URLs such as SMTP_URL carry credentials: a start-up error must not print them. */

@@ -3,7 +3,7 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { translate, type MessageId } from "../i18n/index.ts";
 import type { AppEnv } from "./types.ts";
 
-export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 422 | 429 | 500 | 501 | 502 | 503;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 421 | 422 | 429 | 500 | 501 | 502 | 503;
 
 /** Thrown anywhere in a handler; the error handler turns it into the translated envelope. */
 export class ApiError extends Error {

@@ -19,6 +19,8 @@ export const en = {
   "error.notImplemented": "This feature is not available yet.",
   "error.badGateway": "A service we depend on answered badly. Please try again.",
   "error.unavailable": "The service is unavailable. Please try again shortly.",
+  "error.hostNotAllowed": "This server does not answer to this address. Open Sarraf at its own address.",
+  "error.codeRequired": "Too many wrong passwords were tried for this account. To keep it safe, sign in with a code sent to your e-mail.",
   "success.signupCodeSent": "Check your e-mail: we sent you a code to confirm your address.",
   "success.codeSent": "Check your e-mail for your sign-in code.",
   "success.signedIn": "You are signed in.",

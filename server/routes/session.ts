@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { Hono, type Context } from "hono";
+import { Hono } from "hono";
 import {
   forgotPasswordSchema,
   LOGIN_PASSWORD_MAX_LENGTH,
@@ -20,6 +20,7 @@ import { signIn } from "../auth/sign-in.ts";
 import { findUserByEmail, markEmailVerified, replaceUnverified } from "../auth/users.ts";
 import { users } from "../db/schema.ts";
 import { ApiError, success } from "../http/envelope.ts";
+import { linkOrigin } from "../http/hosts.ts";
 import type { AppEnv, Services } from "../http/types.ts";
 import { validateBody } from "../http/validate.ts";
 import type { Locale } from "../i18n/index.ts";
@@ -48,7 +49,6 @@ const invalidCredentials = () => new ApiError(400, "error.invalidCredentials", {
  */
 export function sessionRoutes(s: Services) {
   const db = s.database.db;
-  const origin = (c: Context<AppEnv>) => s.env.PUBLIC_URL ?? new URL(c.req.url).origin;
   const mail = (...args: Parameters<typeof composeMail>) => sendQuietly(s.mail, s.logger, composeMail(...args));
 
   return new Hono<AppEnv>()
@@ -76,7 +76,7 @@ export function sessionRoutes(s: Services) {
         await mail("signup", { to: email, locale, code: issued.code });
       } else {
         const owner = verified ?? existing;
-        await mail("signupExisting", { to: email, locale: (owner?.locale as Locale | null) ?? locale, link: `${origin(c)}/login` });
+        await mail("signupExisting", { to: email, locale: (owner?.locale as Locale | null) ?? locale, link: `${linkOrigin(s.env, c)}/login` });
       }
       return success(c, "success.signupCodeSent", codeSent(email, issued, token));
     })
@@ -127,7 +127,7 @@ export function sessionRoutes(s: Services) {
       const user = await findUserByEmail(db, body.email);
       const issued = await issueCode(db, { email: body.email, purpose: "reset", userId: user?.id ?? null, address: c.var.clientAddress, now: s.now() });
       if (user) {
-        const link = `${origin(c)}/reset-password?${new URLSearchParams({ email: body.email, code: issued.code })}`;
+        const link = `${linkOrigin(s.env, c)}/reset-password?${new URLSearchParams({ email: body.email, code: issued.code })}`;
         await mail("reset", { to: body.email, locale: body.locale ?? c.var.locale, code: issued.code, link });
       }
       return success(c, "success.resetRequested", codeSent(body.email, issued));
