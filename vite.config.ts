@@ -77,7 +77,7 @@ function messagingServiceWorker(): Plugin {
           outDir,
           emptyOutDir: false,
           copyPublicDir: false,
-          sourcemap: true,
+          sourcemap: "hidden",
           lib: { entry: "src/sw/firebase-messaging-sw.ts", formats: ["iife"], name: "sarrafMessagingWorker", fileName: () => "firebase-messaging-sw.js" },
         },
       });
@@ -100,7 +100,9 @@ export default defineConfig({
   },
   build: {
     outDir: "dist",
-    sourcemap: true,
+    // Written for reading error reports, but not named in the bundles: browsers never ask for
+    // them, and the server does not serve them in production.
+    sourcemap: "hidden",
     // The size benchmark reads it to know which chunks each route loads.
     manifest: true,
   },

@@ -8,6 +8,7 @@ import { requestLog } from "./http/request-log.ts";
 import { securityHeaders } from "./http/security-headers.ts";
 import { scryptHasher } from "./auth/password.ts";
 import { clientAddress } from "./http/client-address.ts";
+import { hostGuard } from "./http/hosts.ts";
 import type { AppDeps, AppEnv, Services } from "./http/types.ts";
 import { negotiateLocale } from "./i18n/index.ts";
 import { errorFields } from "./logger.ts";
@@ -23,6 +24,7 @@ import { socialLoginRoutes } from "./routes/social-login.ts";
 import { spaRoutes } from "./routes/spa.ts";
 
 export const API_BASE = "/api/v1";
+export const REQUEST_ID_MAX_LENGTH = 64;
 
 /** The whole HTTP surface, without sockets: tests drive it with app.request(). */
 export function createApp(deps: AppDeps) {
@@ -35,13 +37,20 @@ export function createApp(deps: AppDeps) {
   };
   const app = new Hono<AppEnv>();
 
-  app.use(requestId());
+  // A client's X-Request-Id is kept only when short and plain (letters, digits, _ - =); else a new UUID.
+  app.use(requestId({ limitLength: REQUEST_ID_MAX_LENGTH }));
   app.use(async (c, next) => {
     c.set("locale", negotiateLocale(c.req.header("Accept-Language")));
     await next();
   });
   app.use(requestLog(deps.logger));
-  app.use(securityHeaders(deps.env.CSP_FRAME_ANCESTORS));
+  app.use(securityHeaders(deps.env.CSP_FRAME_ANCESTORS, deps.env.TRUST_PROXY));
+  app.use(hostGuard(deps.env));
+  // Answers carry tokens and personal data (ASVS 14.3.2): no browser or proxy may keep them.
+  app.use("/api/*", async (c, next) => {
+    await next();
+    c.header("Cache-Control", "no-store");
+  });
   app.use(
     "/api/*",
     bodyLimit({ maxSize: deps.env.BODY_LIMIT_BYTES, onError: (c) => failure(c, 413, "error.payloadTooLarge") }),
@@ -68,7 +77,7 @@ export function createApp(deps: AppDeps) {
   // Browser navigations of the social sign-in popup (and the embedded provider), before the SPA's fallback.
   app.route("/", socialAuthRoutes(s));
   app.route("/", devMailboxRoutes(s));
-  app.route("/", spaRoutes(deps.staticDir, deps.logger));
+  app.route("/", spaRoutes(deps.staticDir, deps.logger, { sourceMaps: deps.env.NODE_ENV !== "production" }));
   app.notFound((c) => c.text("Not found", 404));
 
   app.onError((error, c) => {

@@ -8,6 +8,7 @@ import { PRUNE } from "./auth/limits.ts";
 import { pruneAuthRows } from "./auth/prune.ts";
 import { openDatabase, type Database } from "./db/open.ts";
 import { envWith, type Env } from "./env.ts";
+import { devToolsEnabled, isLoopbackHostname } from "./http/hosts.ts";
 import { createLogger, errorFields, type Logger } from "./logger.ts";
 import { createMailService } from "./mail/index.ts";
 
@@ -33,10 +34,12 @@ export async function startServer({ env = envWith(), logger = createLogger(env.L
   if (!existsSync(resolve(staticDir, "index.html"))) {
     logger.warn("spa.missing", { staticDir, hint: "run `npm run build`; until then pages answer 503" });
   }
-  if (env.NODE_ENV === "production" && !env.PUBLIC_URL) {
-    // Reset links would name whatever Host the request claimed, which an attacker chooses.
-    logger.warn("config.publicUrlMissing", { hint: "set PUBLIC_URL to the address users open, e.g. https://sarraf.example" });
+  const devTools = devToolsEnabled(env);
+  if (env.NODE_ENV !== "production" && !devTools && !isLoopbackHostname(env.HOST)) {
+    // Everyone who can reach this address could read every code and sign in as anyone.
+    logger.warn("devTools.off", { host: env.HOST, hint: "the dev mailbox and the stand-in sign-in provider are off on a network address; DEV_TOOLS=on turns them on" });
   }
+  if (env.NODE_ENV === "production" && !env.SMTP_URL) logger.warn("mail.outboxInProduction", { hint: "OUTBOX_IN_PRODUCTION=true: mail stays in the database outbox" });
   const mail = createMailService(env, database.db, logger, () => new Date());
   const app = createApp({ database, env, logger, staticDir, version, mail });
 
@@ -54,7 +57,7 @@ export async function startServer({ env = envWith(), logger = createLogger(env.L
   const { port } = server.address() as AddressInfo;
   const shownHost = env.HOST === "0.0.0.0" || env.HOST === "::" ? "localhost" : env.HOST.includes(":") ? `[${env.HOST}]` : env.HOST;
   const url = `http://${shownHost}:${port}`;
-  logger.info("started", { url, database: database.kind, mail: mail.kind, version, pid: process.pid });
+  logger.info("started", { url, database: database.kind, mail: mail.kind, devTools, version, pid: process.pid });
 
   const prune = () =>
     pruneAuthRows(database.db, new Date()).then(

@@ -1,5 +1,7 @@
 import { Hono } from "hono";
+import { createMiddleware } from "hono/factory";
 import { secureHeaders } from "hono/secure-headers";
+import { requestOrigin } from "./node.ts";
 
 /**
  * CSP and friends for every response. style-src allows inline styles because react-hot-toast
@@ -12,11 +14,15 @@ export const firebaseMessagingOrigins = [
   "https://fcm.googleapis.com",
 ] as const;
 
-export function securityHeaders(frameAncestors: string) {
+/** HSTS only means something over HTTPS; sent over plain HTTP it is ignored and misleads a review. */
+const HSTS = "max-age=31536000; includeSubDomains";
+
+export function securityHeaders(frameAncestors: string, trustProxy = false) {
   const ancestors = frameAncestors.trim().split(/\s+/);
   // X-Frame-Options only for old browsers; it cannot express an allow-list, so omit it then.
   const xFrameOptions = ancestors.join(" ") === "'none'" ? "DENY" : ancestors.join(" ") === "'self'" ? "SAMEORIGIN" : false;
-  return secureHeaders({
+  const headers = secureHeaders({
+    strictTransportSecurity: false,
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
       scriptSrc: ["'self'"],
@@ -37,14 +43,18 @@ export function securityHeaders(frameAncestors: string) {
     crossOriginOpenerPolicy: "same-origin-allow-popups",
     permissionsPolicy: { camera: [], microphone: [], geolocation: [], usb: [], payment: ["self"] },
   });
+  return createMiddleware(async (c, next) => {
+    await headers(c, next);
+    if (requestOrigin(c, trustProxy).startsWith("https:")) c.header("Strict-Transport-Security", HSTS);
+  });
 }
 
 /**
  * The same headers as a list, for responses written outside Hono (the embedded OpenID provider
  * writes to the Node response itself): computed once by running the middleware.
  */
-export async function securityHeaderList(frameAncestors: string): Promise<[string, string][]> {
+export async function securityHeaderList(frameAncestors: string, origin: string): Promise<[string, string][]> {
   const probe = new Hono().use(securityHeaders(frameAncestors)).get("/", (c) => c.body(null, 204));
-  const response = await probe.request("/");
+  const response = await probe.request(new URL("/", origin));
   return [...response.headers];
 }

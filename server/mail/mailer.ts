@@ -19,7 +19,10 @@ export interface Mailer {
 /** The adapter the app runs with; the dev mailbox page exists only over the outbox. */
 export interface MailService {
   kind: "outbox" | "smtp";
+  /** Takes a message for delivery after the response: send() resolves at once. */
   mailer: Mailer;
+  /** Resolves once every message taken so far has been delivered or has failed (tests, shutdown). */
+  idle(): Promise<void>;
   /** Waits for messages still being handed over, then releases connections. */
   close(): Promise<void>;
 }

@@ -1,17 +1,12 @@
 import type { Db } from "../db/open.ts";
 import { outbox } from "../db/schema.ts";
-import type { Logger } from "../logger.ts";
 import type { Mailer } from "./mailer.ts";
 
-/**
- * The embedded stand-in: keeps each message in the outbox table (read by the dev mailbox page
- * and the end-to-end tests) and logs it, so a developer sees the code in the terminal.
- */
-export function outboxMailer(db: Db, logger: Logger, now: () => Date): Mailer {
+/** The embedded stand-in: keeps each message in the outbox table, read by the dev mailbox page and the end-to-end tests. */
+export function outboxMailer(db: Db, now: () => Date): Mailer {
   return {
     async send({ to, subject, text, kind, locale }) {
       await db.insert(outbox).values({ to, subject, text, kind, locale, createdAt: now() });
-      logger.info("mail.outbox", { to, subject, text });
     },
   };
 }

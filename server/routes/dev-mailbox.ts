@@ -1,6 +1,7 @@
 import { desc, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { outbox, type OutboxMessage } from "../db/schema.ts";
+import { devToolsEnabled } from "../http/hosts.ts";
 import { escapeHtml, htmlLangDir } from "../http/html.ts";
 import type { AppEnv, Services } from "../http/types.ts";
 import { LOCALES, translate, type Locale } from "../i18n/index.ts";
@@ -9,11 +10,11 @@ const SHOWN = 100;
 
 /**
  * GET /dev/mailbox: what the embedded outbox "sent", so a developer (or an end-to-end test)
- * can read a code without a mail server. Only in development over the outbox: elsewhere it
+ * can read a code without a mail server. Only with the development tools on (see devToolsEnabled) over the outbox: elsewhere it
  * answers 404 itself, since the SPA's history fallback would otherwise serve the app there.
  */
 export function devMailboxRoutes(s: Services) {
-  const enabled = s.mail.kind === "outbox" && s.env.NODE_ENV !== "production";
+  const enabled = s.mail.kind === "outbox" && devToolsEnabled(s.env);
   return new Hono<AppEnv>().get("/dev/mailbox", async (c) => {
     if (!enabled) return c.text("Not found", 404);
     const asked = c.req.query("lang");

@@ -48,7 +48,7 @@ export function socialAuthRoutes(s: Services) {
   const standInInUse = Object.values(adapters).some((adapter) => adapter?.kind === "standIn");
   const publicOrigin = s.env.PUBLIC_URL ? new URL(s.env.PUBLIC_URL).origin : undefined;
   const siteOf = (c: Context<AppEnv>): Site => ({ origin: publicOrigin ?? requestOrigin(c, s.env.TRUST_PROXY), self: localAddress(c) });
-  let rawHeaders: Promise<[string, string][]> | undefined;
+  const rawHeaders = new Map<string, Promise<[string, string][]>>();
 
   const result = (c: Context<AppEnv>, locale: Locale, status: 200 | 400 | 403 | 409 | 502 | 503, requestId: string, outcome: { code: string } | { error: SocialFailure }) =>
     c.html(resultPage(locale, { type: "sarraf.social", requestId, ...outcome }), status, { ...NO_STORE, "Content-Language": locale });
@@ -185,10 +185,6 @@ export function socialAuthRoutes(s: Services) {
         if (!standInInUse || !bindings) return c.text("Not found", 404);
         const { origin } = siteOf(c);
         const provider = standIns.at(origin);
-        if (!provider) {
-          s.logger.warn("social.standIn.tooManyOrigins", { reqId: c.var.requestId, origin });
-          return c.text("Service unavailable", 503);
-        }
         const { incoming, outgoing } = bindings;
         // The provider names its endpoints after the site, as the browser sees it, whatever a client sent.
         const { protocol, host } = new URL(origin);
@@ -198,7 +194,10 @@ export function socialAuthRoutes(s: Services) {
         const url = incoming.url ?? "/";
         (incoming as IncomingMessage & { originalUrl?: string }).originalUrl = url;
         incoming.url = url.slice(STAND_IN_PATH.length) || "/";
-        for (const [name, value] of await (rawHeaders ??= securityHeaderList(s.env.CSP_FRAME_ANCESTORS))) outgoing.setHeader(name, value);
+        // Per scheme: HSTS belongs on HTTPS answers only.
+        const scheme = protocol.slice(0, -1);
+        if (!rawHeaders.has(scheme)) rawHeaders.set(scheme, securityHeaderList(s.env.CSP_FRAME_ANCESTORS, origin));
+        for (const [name, value] of await rawHeaders.get(scheme)!) outgoing.setHeader(name, value);
         await standIns.handler(provider)(incoming, outgoing);
         return RESPONSE_ALREADY_SENT;
       })

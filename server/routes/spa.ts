@@ -29,8 +29,11 @@ const IMMUTABLE = "public, max-age=31536000, immutable";
 // index.html names the current fingerprints; it must be revalidated on every visit.
 const REVALIDATE = "no-cache";
 
-/** Serves the built SPA: real files first, then index.html for client routes (history fallback). */
-export function spaRoutes(staticDir: string, logger: Logger) {
+/**
+ * Serves the built SPA: real files first, then index.html for client routes (history fallback).
+ * Source maps stay on disk for reading error reports but are served only in development.
+ */
+export function spaRoutes(staticDir: string, logger: Logger, { sourceMaps = true }: { sourceMaps?: boolean } = {}) {
   const root = normalize(staticDir + sep);
   const fileAt = async (decodedPath: string) => {
     const path = normalize(join(root, decodedPath));
@@ -44,6 +47,7 @@ export function spaRoutes(staticDir: string, logger: Logger) {
     const decoded = decodePath(c.req.path);
     // Undecodable paths and dotfiles (dist/.build-stamp) are never served nor treated as routes.
     if (decoded === null || decoded.split("/").some((part) => part.startsWith("."))) return notFound(c);
+    if (!sourceMaps && decoded.toLowerCase().endsWith(".map")) return notFound(c);
     const file = await fileAt(decoded);
     if (file) {
       const cache = decoded.startsWith("/assets/") ? IMMUTABLE : file.endsWith(".html") ? REVALIDATE : "public, max-age=0, must-revalidate";

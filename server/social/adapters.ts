@@ -1,6 +1,7 @@
 import { importPKCS8, SignJWT } from "jose";
 import * as client from "openid-client";
 import type { Env } from "../env.ts";
+import { devToolsEnabled } from "../http/hosts.ts";
 import { selfFetch } from "./self-fetch.ts";
 import { facebookAdapter, oidcAdapter } from "./openid.ts";
 import { SOCIAL_PROVIDERS, type SocialAdapter, type SocialProvider } from "./providers.ts";
@@ -104,15 +105,16 @@ function standInAdapter(provider: SocialProvider, standIns: StandIns): SocialAda
 
 /**
  * The adapter of each provider: the real one when its settings are there, else the embedded
- * stand-in, except in production, where a provider that lets anyone claim any e-mail address
- * must not make accounts: there an unconfigured provider is missing (undefined).
+ * stand-in while the development tools are on (never in production, and on a network-facing
+ * address only by choice): a provider that lets anyone claim any e-mail address must not make
+ * accounts elsewhere, so there an unconfigured provider is missing (undefined).
  */
 export function socialAdapters(
   env: Env,
   standIns: StandIns,
   fetch?: client.CustomFetch,
 ): Record<SocialProvider, SocialAdapter | undefined> {
-  const useStandIn = env.NODE_ENV !== "production";
+  const useStandIn = devToolsEnabled(env);
   return Object.fromEntries(
     SOCIAL_PROVIDERS.map((provider) => [provider, realAdapter(provider, env, fetch) ?? (useStandIn ? standInAdapter(provider, standIns) : undefined)]),
   ) as Record<SocialProvider, SocialAdapter | undefined>;

@@ -8,7 +8,10 @@ import { standInErrorPage } from "./stand-in-pages.ts";
 
 /** Where the embedded OpenID Connect provider is mounted; its issuer is `${origin}/oidc`. */
 export const STAND_IN_PATH = "/oidc";
-/** One provider per origin the app is reached at (localhost and 127.0.0.1 differ); a few suffice. */
+/**
+ * One provider per origin the app is reached at (localhost and 127.0.0.1 differ); a few suffice.
+ * Past that the least recently used goes, so no run of odd Host headers can use up the slots.
+ */
 const MAX_ORIGINS = 8;
 const TTL_SECONDS = 600;
 
@@ -23,8 +26,8 @@ export interface StandInAccount {
 export interface StandIns {
   /** The secret each client authenticates with: random per process, like the provider's keys. */
   clientSecret(provider: SocialProvider): string;
-  /** The provider for an origin, made on first use; undefined once MAX_ORIGINS are in use. */
-  at(origin: string): Provider | undefined;
+  /** The provider for an origin, made on first use (replacing the least recently used beyond MAX_ORIGINS). */
+  at(origin: string): Provider;
   /** The node request handler of that provider, with its paths relative to STAND_IN_PATH. */
   handler(provider: Provider): (req: IncomingMessage, res: ServerResponse) => Promise<void>;
   /** Records who signed in at the form and returns their subject. */
@@ -136,12 +139,15 @@ export function createStandIns(): StandIns {
     clientSecret: (provider) => secrets[provider],
     at(origin) {
       let provider = providers.get(origin);
-      if (!provider && providers.size < MAX_ORIGINS) {
+      // A Map iterates in insertion order: re-inserting on use keeps the least recently used first.
+      providers.delete(origin);
+      if (!provider) {
+        if (providers.size >= MAX_ORIGINS) providers.delete(providers.keys().next().value!);
         provider = new Provider(`${origin}${STAND_IN_PATH}`, configuration(origin));
         // The site's origin reaches it in X-Forwarded-Proto/Host (set by the route, never by clients).
         provider.proxy = true;
-        providers.set(origin, provider);
       }
+      providers.set(origin, provider);
       return provider;
     },
     handler(provider) {

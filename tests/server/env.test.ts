@@ -22,6 +22,9 @@ describe("parseEnv", () => {
         SHUTDOWN_TIMEOUT_MS: 10000,
         MAIL_FROM: "Sarraf <no-reply@sarraf.local>",
         TRUST_PROXY: false,
+        ALLOWED_HOSTS: [],
+        DEV_TOOLS: "auto",
+        OUTBOX_IN_PRODUCTION: false,
       },
     });
   });

@@ -3,7 +3,10 @@ import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Database } from "../../server/db/open.ts";
 import { outbox } from "../../server/db/schema.ts";
-import type { MailService } from "../../server/mail/index.ts";
+import { createApp } from "../../server/app.ts";
+import { envWith, parseEnv } from "../../server/env.ts";
+import { createLogger } from "../../server/logger.ts";
+import { handOff } from "../../server/mail/hand-off.ts";
 import { smtpMailer } from "../../server/mail/smtp.ts";
 import { composeMail } from "../../server/mail/templates.ts";
 import { bodyOf, codeIn, mailsTo, seedUser, uniqueEmail } from "./helpers/auth.ts";
@@ -17,15 +20,21 @@ const sendOtp = (app: TestApp, email: string, lang?: string) => app.post("/user/
 const mailbox = (app: TestApp, query = "", headers: Record<string, string> = {}) => app.app.request(`/dev/mailbox${query}`, { headers });
 
 describe("the outbox (default mail adapter)", () => {
-  it("stores each message and logs it, so a developer sees the code in the terminal", async () => {
-    const user = await seedUser(database.db);
+  it("stores each message; the log names recipient and kind, never the code or a link carrying it, at any level", async () => {
+    const [user, other] = [await seedUser(database.db), await seedUser(database.db)];
     await sendOtp(t, user.email);
-    const [row] = await mailsTo(database.db, user.email);
-    expect(row).toMatchObject({ to: user.email, kind: "signin", locale: "en", subject: "Your Sarraf sign-in code", createdAt: clock.now() });
-    const code = codeIn(row!.text);
-    const line = t.logs.findLast((l) => l.msg === "mail.outbox");
-    expect(line).toMatchObject({ level: "info", to: user.email, subject: row!.subject, text: row!.text });
-    expect(String(line!.text)).toContain(`Your code is ${code}.`);
+    await t.post("/user/forgotPassword", { body: { email: other.email } });
+    const [signin] = await mailsTo(database.db, user.email);
+    const [reset] = await mailsTo(database.db, other.email);
+    expect(signin).toMatchObject({ to: user.email, kind: "signin", locale: "en", subject: "Your Sarraf sign-in code", createdAt: clock.now() });
+    expect(reset).toMatchObject({ kind: "reset" });
+    expect(t.logs.filter((l) => l.msg === "mail.outbox")).toEqual(
+      expect.arrayContaining([expect.objectContaining({ level: "info", kind: "signin", to: user.email, readAt: "/dev/mailbox" })]),
+    );
+    const everything = JSON.stringify(t.logs);
+    for (const secret of [codeIn(signin!.text), codeIn(reset!.text), "reset-password?", signin!.text, reset!.text]) {
+      expect(everything).not.toContain(secret);
+    }
   });
 
   it("writes Arabic mail for an Arabic request", async () => {
@@ -40,14 +49,46 @@ describe("the outbox (default mail adapter)", () => {
   });
 
   it("a failing mailer changes no answer: the failure is logged instead", async () => {
-    const broken: MailService = { kind: "smtp", mailer: { send: () => Promise.reject(new Error("mail server down")) }, close: async () => {} };
+    const logs: Record<string, unknown>[] = [];
+    const logger = createLogger("debug", (line) => logs.push(JSON.parse(line)));
+    const broken = handOff("smtp", { send: () => Promise.reject(new Error("mail server down")) }, logger);
     const failing = createTestApp({ database, now: clock.now, mail: broken });
     const user = await seedUser(database.db);
     const known = await bodyOf(await sendOtp(failing, user.email));
     const unknown = await bodyOf(await sendOtp(failing, uniqueEmail()));
     expect(known).toMatchObject({ status: "success", data: { resendAfter: 60, expiresIn: 600 } });
     expect({ ...known, data: null }).toEqual({ ...unknown, data: null });
-    expect(failing.logs.find((l) => l.msg === "mail.failed")).toMatchObject({ level: "error", kind: "signin", err: { message: "mail server down" } });
+    expect(logs.find((l) => l.msg === "mail.failed")).toMatchObject({ level: "error", kind: "signin", err: { message: "mail server down" } });
+  });
+
+  // Item 8 of the audit: known accounts answered ~0.8 ms later because the outbox insert ran
+  // before the answer. Now no mail work happens before the answer, for any account.
+  it("delivers after the answer: a request for a known account finishes while its mail is still held back", async () => {
+    const logger = createLogger("silent");
+    const held: (() => void)[] = [];
+    const stored: string[] = [];
+    const slow = handOff("outbox", { send: (m) => new Promise<void>((done) => held.push(() => (stored.push(m.to), done()))) }, logger);
+    const app = createApp({ database, env: envWith(), logger, staticDir: "/nonexistent", version: "test", now: clock.now, mail: slow });
+    const users = [await seedUser(database.db), await seedUser(database.db)];
+    for (const [index, path] of ["/user/sendotp", "/user/forgotPassword"].entries()) {
+      const body = JSON.stringify({ email: users[index]!.email });
+      const res = await app.request(`/api/v1${path}`, { method: "POST", headers: { "Content-Type": "application/json" }, body });
+      expect(res.status).toBe(200);
+      expect(stored).toEqual([]);
+    }
+    await vi.waitFor(() => expect(held).toHaveLength(2));
+    held.forEach((release) => release());
+    await slow.idle();
+    expect(stored).toEqual(users.map((u) => u.email));
+  });
+
+  it("production refuses to start on the outbox alone, unless told to on purpose", () => {
+    const production = { NODE_ENV: "production", PUBLIC_URL: "https://sarraf.example" };
+    const refused = parseEnv(production);
+    expect(refused.ok).toBe(false);
+    expect(!refused.ok && refused.problems.join("\n")).toMatch(/^SMTP_URL: must be set in production .*OUTBOX_IN_PRODUCTION=true/m);
+    expect(parseEnv({ ...production, OUTBOX_IN_PRODUCTION: "true" }).ok).toBe(true);
+    expect(parseEnv({ ...production, SMTP_URL: "smtp://mail.example:587" }).ok).toBe(true);
   });
 });
 
@@ -96,10 +137,10 @@ describe("GET /dev/mailbox", () => {
   });
 
   it("is not there in production, nor when mail goes out over SMTP", async () => {
-    const production = createTestApp({ database, env: { NODE_ENV: "production" } });
+    const production = createTestApp({ database, env: { NODE_ENV: "production", PUBLIC_URL: "https://sarraf.example", OUTBOX_IN_PRODUCTION: "true" } });
     const smtp = createTestApp({ database, env: { SMTP_URL: "smtp://127.0.0.1:9" } });
     for (const app of [production, smtp]) {
-      const res = await mailbox(app, "", { Accept: "text/html" });
+      const res = await app.app.request(`${app === production ? "https://sarraf.example" : ""}/dev/mailbox`, { headers: { Accept: "text/html" } });
       expect(res.status).toBe(404);
       expect(await res.text()).not.toContain("Dev mailbox");
     }

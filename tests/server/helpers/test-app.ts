@@ -7,7 +7,7 @@ import { envWith } from "../../../server/env.ts";
 import { testClock } from "./auth.ts";
 import { openTestDatabase } from "./test-db.ts";
 import { createLogger } from "../../../server/logger.ts";
-import type { MailService } from "../../../server/mail/index.ts";
+import { createMailService, type MailService } from "../../../server/mail/index.ts";
 
 export interface TestAppOptions {
   database: Database;
@@ -34,11 +34,14 @@ export interface PostOptions {
 export function createTestApp({ database, env = {}, staticDir = "/nonexistent-static-dir", now, hasher, mail, socialFetch }: TestAppOptions) {
   const logs: Record<string, unknown>[] = [];
   const logger = createLogger("debug", (line) => logs.push(JSON.parse(line)));
-  const app = createApp({ database, env: envWith(env), logger, staticDir, version: "0.0.0-test", now, hasher, mail, socialFetch });
+  const settings = envWith(env);
+  // Mail is delivered after the response; post() waits for it, so a test reads the outbox at once.
+  const mailService = mail ?? createMailService(settings, database.db, logger, now ?? (() => new Date()));
+  const app = createApp({ database, env: settings, logger, staticDir, version: "0.0.0-test", now, hasher, mail: mailService, socialFetch });
 
   /** POSTs to /api/v1 like the SPA's client: JSON body when given, optional token and language. */
-  const post = async (path: string, options: PostOptions = {}): Promise<Response> =>
-    app.request(
+  const post = async (path: string, options: PostOptions = {}): Promise<Response> => {
+    const response = await app.request(
       `/api/v1${path}`,
       {
         method: "POST",
@@ -52,8 +55,11 @@ export function createTestApp({ database, env = {}, staticDir = "/nonexistent-st
       },
       options.address === undefined ? undefined : { incoming: { socket: { remoteAddress: options.address } } },
     );
+    await mailService.idle();
+    return response;
+  };
 
-  return { app, logs, post };
+  return { app, logs, post, mail: mailService };
 }
 
 export type TestApp = ReturnType<typeof createTestApp>;
