@@ -135,6 +135,7 @@ describe("provider settings", () => {
 });
 
 describe("configured providers", () => {
+  const PRODUCTION = { NODE_ENV: "production", PUBLIC_URL: "https://sarraf.example", SMTP_URL: "smtp://127.0.0.1:9" };
   const app = (env: Record<string, string>, fetch: CustomFetch = discoveryOnly.fetch) =>
     createTestApp({ database, env, socialFetch: fetch });
 
@@ -164,6 +165,7 @@ describe("configured providers", () => {
       APPLE_TEAM_ID: REAL.APPLE_TEAM_ID,
       APPLE_KEY_ID: REAL.APPLE_KEY_ID,
       APPLE_PRIVATE_KEY: REAL.APPLE_PRIVATE_KEY,
+      PUBLIC_URL: "https://sarraf.example",
     });
     const res = await apple.app.request(`https://sarraf.example/auth/apple/start?request=${newRequestId()}`);
     const url = new URL(res.headers.get("location")!);
@@ -211,17 +213,17 @@ describe("configured providers", () => {
     const standIns = createStandIns();
     const mixed = socialAdapters(envWith({ FACEBOOK_CLIENT_ID: REAL.FACEBOOK_CLIENT_ID, FACEBOOK_CLIENT_SECRET: REAL.FACEBOOK_CLIENT_SECRET }), standIns);
     expect([mixed.google?.kind, mixed.apple?.kind, mixed.facebook?.kind]).toEqual(["standIn", "standIn", "real"]);
-    const production = socialAdapters(envWith({ NODE_ENV: "production", GOOGLE_CLIENT_ID: REAL.GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET: REAL.GOOGLE_CLIENT_SECRET }), standIns);
+    const production = socialAdapters(envWith({ ...PRODUCTION, GOOGLE_CLIENT_ID: REAL.GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET: REAL.GOOGLE_CLIENT_SECRET }), standIns);
     expect([production.google?.kind, production.apple, production.facebook]).toEqual(["real", undefined, undefined]);
   });
 
   it("in production, answers failed for an unconfigured provider and serves no stand-in", async () => {
-    const production = app({ NODE_ENV: "production" });
+    const production = app(PRODUCTION);
     const requestId = newRequestId();
-    const res = await production.app.request(`http://localhost:3000/auth/apple/start?request=${requestId}`);
+    const res = await production.app.request(`https://sarraf.example/auth/apple/start?request=${requestId}`);
     expect(resultOf(await res.text())).toEqual({ type: "sarraf.social", requestId, error: "failed" });
     expect(production.logs.find((line) => line.msg === "social.notConfigured")).toMatchObject({ provider: "apple" });
-    expect((await production.app.request("http://localhost:3000/oidc/.well-known/openid-configuration")).status).toBe(404);
+    expect((await production.app.request("https://sarraf.example/oidc/.well-known/openid-configuration")).status).toBe(404);
   });
 });
 
