@@ -18,8 +18,13 @@ const path = (page: Page) => new URL(page.url()).pathname;
 async function readCode(context: BrowserContext, email: string, lang: "en" | "ar" = "en"): Promise<string> {
   const mailbox = await context.newPage();
   try {
-    await mailbox.goto(`/dev/mailbox?to=${encodeURIComponent(email)}&lang=${lang}`);
+    // Mail is delivered just after the answer that asked for it: look again until it is there.
     const newest = mailbox.locator("article").first();
+    for (let tries = 0; ; tries++) {
+      await mailbox.goto(`/dev/mailbox?to=${encodeURIComponent(email)}&lang=${lang}`);
+      if ((await newest.count()) > 0 || tries === 20) break;
+      await mailbox.waitForTimeout(100);
+    }
     await newest.waitFor();
     const text = await newest.innerText();
     const code = /\b(\d{6})\b/.exec(text)?.[1];
