@@ -111,6 +111,7 @@ export const authMachine = setup({
     // Errors from the API client carry a code; the machine branches on it, never on text.
     isUnauthorizedError: ({ event }) => "error" in event && (event.error as { code?: unknown } | null)?.code === "unauthorized",
     isEmailNotVerified: ({ event }) => "error" in event && reasonOf(event.error) === "emailNotVerified",
+    isCodeRequired: ({ event }) => "error" in event && reasonOf(event.error) === "codeRequired",
     gotSocialCode: ({ event }) => (event as unknown as { output: SocialPopupOutput }).output.ok,
   },
   actions: {
@@ -291,6 +292,12 @@ export const authMachine = setup({
                 description: "Right password, unverified e-mail: verify first.",
                 target: "idle",
                 actions: ["rememberUnverifiedUser", "noticeVerifyEmailFirst", "redirectToVerifyEmail"],
+              },
+              {
+                guard: "isCodeRequired",
+                description: "Too many wrong passwords for this account: sign in with an e-mail code instead (the login page opens it, that e-mail filled in). A code asked for earlier is dropped.",
+                target: "idle",
+                actions: ["forgetOtp", "failLogin"],
               },
               { target: "idle", actions: "failLogin" },
             ],
@@ -563,7 +570,11 @@ export const authGraphSpec: MachineGraphSpec<AuthInput, AuthEvent> = {
     },
     login: {
       done: [signedIn],
-      error: [/* @__PURE__ */ apiError("badRequest", "invalidCredentials"), /* @__PURE__ */ apiError("forbidden", "emailNotVerified", { email: "trader@example.com" })],
+      error: [
+        /* @__PURE__ */ apiError("badRequest", "invalidCredentials"),
+        /* @__PURE__ */ apiError("forbidden", "emailNotVerified", { email: "trader@example.com" }),
+        /* @__PURE__ */ apiError("forbidden", "codeRequired", { email: "trader@example.com" }),
+      ],
     },
     signup: { done: [codeSent], error: [/* @__PURE__ */ apiError("rateLimited", "rateLimited", { retryAfter: 42 })] },
     sendOtp: { done: [codeSent], error: [/* @__PURE__ */ apiError("rateLimited", "rateLimited", { retryAfter: 42 })] },

@@ -26,6 +26,8 @@ export interface AuthFailure {
   /** Seconds until another try is allowed (429). */
   retryAfter: number | null;
   attemptsLeft: number | null;
+  /** The e-mail the failure is about (codeRequired, emailNotVerified: the address to use a code with). */
+  email: string | null;
 }
 
 function record(value: unknown): Record<string, unknown> {
@@ -47,6 +49,7 @@ export function failureOf(flow: AuthFlow, error: unknown): AuthFailure {
     fields,
     retryAfter: countOrNull(data.retryAfter),
     attemptsLeft: countOrNull(data.attemptsLeft),
+    email: typeof data.email === "string" && data.email ? data.email : null,
   };
 }
 

@@ -14,10 +14,15 @@ export const users = pgTable("users", {
   // "en" | "ar": the language of e-mails the user did not ask for in a request (a sign-up notice).
   locale: text("locale"),
   emailVerifiedAt: at("email_verified_at"),
-  // SHA-256 of the token the last sign-up answered, until the address is verified. Only a
-  // verification that presents it keeps the sign-up's password: otherwise anyone could sign up
-  // with someone else's address first and know the password once the owner verifies it.
+  // Legacy: the single sign-up token hash before signup_token_hashes (migration 0005 moved its
+  // values there). Nothing reads or writes it any more; createUser in server/auth/sessions.ts
+  // still names it, and it is dropped once that goes.
   signupTokenHash: text("signup_token_hash"),
+  // SHA-256 of the tokens the last sign-up answered (one per submission of that same sign-up, the
+  // newest SIGNUP_TOKENS_KEPT), until the address is verified. Only a verification presenting one
+  // keeps the sign-up's password: otherwise anyone could sign up with someone else's address
+  // first and know the password once the owner verifies it.
+  signupTokenHashes: text("signup_token_hashes").array(),
   createdAt: at("created_at").notNull().defaultNow(),
   updatedAt: at("updated_at").notNull().defaultNow(),
 });
@@ -58,6 +63,11 @@ export const emailCodes = pgTable(
     challengeHash: text("challenge_hash"),
     // Client address that asked for it, for the per-address send limit.
     address: text("address").notNull(),
+    // A sign-up's code: the name and the scrypt hash of the password it was submitted with, so a
+    // repeated submission of the same sign-up is recognized (also for an address that already
+    // has a verified account, where nothing else keeps them). Null for other codes.
+    signupFullName: text("signup_full_name"),
+    signupPasswordHash: text("signup_password_hash"),
     attempts: integer("attempts").notNull().default(0),
     createdAt: at("created_at").notNull(),
     expiresAt: at("expires_at").notNull(),
@@ -72,20 +82,23 @@ export const emailCodes = pgTable(
 );
 
 /**
- * Password and code guesses. Counted in the database, not in memory, so limits hold across
- * several server processes; a row is a failure until the guess is proven right.
+ * Password and code guesses (see ATTEMPTS in server/auth/limits.ts). Counted in the database, not
+ * in memory, so limits hold across several server processes.
  */
 export const authAttempts = pgTable(
   "auth_attempts",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    // "login" | "verifyotp" | "resetpassword" | "changepassword"
+    // Admission order: a guess waits for those pending ahead of it, and a success clears the failures before it.
+    seq: bigint("seq", { mode: "number" }).generatedAlwaysAsIdentity(),
+    // "login" | "verifyotp" | "resetpassword" | "changepassword" | "signup"
     action: text("action").notNull(),
     // The account's e-mail (lower-cased), whether or not such an account exists.
     account: text("account").notNull(),
     address: text("address").notNull(),
     at: at("at").notNull(),
-    succeeded: boolean("succeeded").notNull().default(false),
+    // "pending" while the guess is being checked, then "failed" or "succeeded".
+    state: text("state").notNull(),
   },
   (t) => [
     index("auth_attempts_account_idx").on(t.action, t.account, t.at),

@@ -16,6 +16,7 @@ import { validateBody } from "../http/validate.ts";
 const profileRequest = z.looseObject({ id: z.string().optional(), _id: z.string().optional() });
 
 const passwordAlreadySet = () => new ApiError(409, "error.passwordAlreadySet", { reason: "passwordAlreadySet" });
+const currentPasswordWrong = () => new ApiError(400, "error.currentPasswordWrong", { reason: "currentPasswordWrong" });
 
 /** The signed-in user's own account: read it, rename it, and choose or change its password. */
 export function profileRoutes(s: Services) {
@@ -44,7 +45,7 @@ export function profileRoutes(s: Services) {
       if (user.passwordHash) throw passwordAlreadySet();
       const { password } = validateBody(c, setPasswordSchemaFor(user.email), { newPasswordField: "password" });
       const passwordHash = await s.hasher.hash(password);
-      // Conditional, so two concurrent requests cannot both set a "first" password.
+      // One conditional statement, its own transaction: two concurrent requests cannot both set a "first" password.
       const [updated] = await db
         .update(users)
         .set({ passwordHash, updatedAt: s.now() })
@@ -62,16 +63,27 @@ export function profileRoutes(s: Services) {
       const now = s.now();
       // Guessing the current password through a stolen session is limited like a login.
       const attempt = await beginAttempt(db, { action: "changepassword", account: user.email, address: c.var.clientAddress, now });
-      if (!(await checkPassword(s.hasher, body.currentPassword, user.passwordHash)) || !user.passwordHash) {
-        throw new ApiError(400, "error.currentPasswordWrong", { reason: "currentPasswordWrong" });
-      }
-      await attempt.succeeded();
+      const right = await attempt.check(
+        async () => (await checkPassword(s.hasher, body.currentPassword, user.passwordHash)) && !!user.passwordHash,
+        (right) => right,
+      );
+      if (!right || !user.passwordHash) throw currentPasswordWrong();
+      const proven = user.passwordHash;
+      // Hashed before the transaction: none is held open across scrypt work.
       const passwordHash = await s.hasher.hash(body.newPassword);
-      await db.transaction(async (tx) => {
-        await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, user.id));
+      const changed = await db.transaction(async (tx) => {
+        // Only over the password just proven: a change made meanwhile by another request wins.
+        const [updated] = await tx
+          .update(users)
+          .set({ passwordHash, updatedAt: now })
+          .where(and(eq(users.id, user.id), eq(users.passwordHash, proven)))
+          .returning({ id: users.id });
+        if (!updated) return false;
         // The session making the change stays; any other may belong to whoever knew the old one.
         await revokeUserSessions(tx, user.id, now, { except: session.id });
+        return true;
       });
+      if (!changed) throw currentPasswordWrong();
       return success(c, "success.passwordChanged");
     });
 }

@@ -10,7 +10,7 @@ import { consumeLoginCode, LOGIN_CODE_PATTERN } from "../social/login-codes.ts";
 
 /** The body of /user/social-login: the one-time code from the popup's result page. */
 export const socialLoginSchema = z.strictObject({
-  code: z.string({ error: "field.required" }).regex(LOGIN_CODE_PATTERN, { error: "field.invalid" }),
+  code: z.string({ error: (issue) => (issue.input === undefined ? "field.required" : "field.invalid") }).regex(LOGIN_CODE_PATTERN, { error: "field.invalid" }),
 });
 
 const codeInvalid = () => new ApiError(400, "error.socialCodeInvalid", { reason: "socialCodeInvalid" });
@@ -20,10 +20,15 @@ export function socialLoginRoutes(s: Services) {
   const db = s.database.db;
   return new Hono<AppEnv>().post("/user/social-login", async (c) => {
     const { code } = validateBody(c, socialLoginSchema);
-    const userId = await consumeLoginCode(db, code, s.now());
-    if (!userId) throw codeInvalid();
-    const [user] = await db.select().from(users).where(eq(users.id, userId));
-    if (!user) throw codeInvalid();
-    return success(c, "success.signedIn", await signIn(s, user));
+    // Using up the code and starting the session are one transaction. A dead code is still
+    // deleted (that commits); it just signs no one in.
+    const signedIn = await db.transaction(async (tx) => {
+      const userId = await consumeLoginCode(tx, code, s.now());
+      if (!userId) return null;
+      const [user] = await tx.select().from(users).where(eq(users.id, userId));
+      return user ? signIn(s, user, tx) : null;
+    });
+    if (!signedIn) throw codeInvalid();
+    return success(c, "success.signedIn", signedIn);
   });
 }

@@ -218,7 +218,7 @@ describe("auth machine: the calls of spec section 4", () => {
     await settled(actor);
     expect(actor.getSnapshot().matches({ unauthenticated: "idle" })).toBe(true);
     expect(actor.getSnapshot().context.error).toEqual({
-      flow: "login", code: "badRequest", message: "server says no", reason: "validation", fields: { email: "Enter an e-mail address." }, retryAfter: null, attemptsLeft: null,
+      flow: "login", code: "badRequest", message: "server says no", reason: "validation", fields: { email: "Enter an e-mail address." }, retryAfter: null, attemptsLeft: null, email: null,
     });
     expect(effects.storeSignedInUser).not.toHaveBeenCalled();
     actor.send({ type: "auth.dismiss" });
@@ -235,6 +235,27 @@ describe("auth machine: the calls of spec section 4", () => {
     expect(authStateOf(actor.getSnapshot()).signupuser).toEqual({ email: "new@example.com" });
     expect(effects.redirectToVerifyEmail).toHaveBeenCalledOnce();
     expect(emitted).toContainEqual({ type: "auth.notice", notice: "verifyEmailFirst" });
+  });
+
+  it("login refused for too many wrong passwords: stays signed out with the server's word and the e-mail to send a code to, dropping an older code", async () => {
+    const { actor, effects, emitted } = start(null, undefined, undefined, {
+      sendOtp: () => Promise.resolve(codeSent("someone@example.com", "old-otp")),
+      login: () => Promise.reject(apiError("forbidden", { reason: "codeRequired", email: "trader@example.com" })),
+    });
+    actor.send({ type: "auth.sendCode", email: "someone@example.com" });
+    await settled(actor);
+    expect(actor.getSnapshot().context.otp).toEqual({ email: "someone@example.com", token: "old-otp" });
+    emitted.length = 0;
+    actor.send({ type: "auth.login", email: "Trader@example.com", password: "correct horse battery" });
+    await settled(actor);
+    expect(actor.getSnapshot().matches({ unauthenticated: "idle" })).toBe(true);
+    expect(actor.getSnapshot().context.error).toEqual({
+      flow: "login", code: "forbidden", message: "server says no", reason: "codeRequired", fields: {}, retryAfter: null, attemptsLeft: null, email: "trader@example.com",
+    });
+    expect(actor.getSnapshot().context.otp).toBeNull();
+    expect(effects.redirectToVerifyEmail).not.toHaveBeenCalled();
+    expect(effects.storeSignedInUser).not.toHaveBeenCalled();
+    expect(emitted).toEqual([]);
   });
 
   it("sign-up success: still signed out, must verify; the resend cooldown starts", async () => {

@@ -150,7 +150,7 @@ describe("POST /user/verifyotp", () => {
     await sendOtp(email);
     const verified = await bodyOf(await verify(email, await latestCode(database.db, email), (signedUp.data as { token: string }).token));
     expect(verified.data).toMatchObject({ emailVerified: true, hasPassword: true });
-    expect((await userRowOf(email))?.signupTokenHash).toBeNull();
+    expect((await userRowOf(email))?.signupTokenHashes).toBeNull();
   });
 
   it("drops a pending password the verifier did not choose: someone who signed up with your address first cannot log in once you verify", async () => {

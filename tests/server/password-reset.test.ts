@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { ATTEMPTS } from "../../server/auth/limits.ts";
 import { pruneAuthRows } from "../../server/auth/prune.ts";
 import type { Database } from "../../server/db/open.ts";
 import { authAttempts, emailCodes, users } from "../../server/db/schema.ts";
@@ -102,6 +103,31 @@ describe("POST /user/resetpassword", () => {
     }
     expect(await database.db.select().from(emailCodes).where(eq(emailCodes.email, user.email))).toEqual(codeBefore);
     expect((await reset({ email: user.email, otp, password: NEW_PASSWORD })).status).toBe(200);
+  });
+
+  it("lets one of two concurrent resets with the same code win: its password is set, the other is told the code is used", async () => {
+    const user = await seedUser(database.db);
+    await forgot(user.email);
+    const otp = await latestCode(database.db, user.email);
+    const passwords = ["first new passphrase", "second new passphrase"];
+    const answers = await Promise.all(passwords.map((password) => reset({ email: user.email, otp, password })));
+    expect(answers.map((res) => res.status).sort()).toEqual([200, 400]);
+    const loser = answers.findIndex((res) => res.status === 400);
+    expect(await bodyOf(answers[loser]!)).toMatchObject({ data: { reason: "codeExpired" } });
+    const winner = passwords[1 - loser]!;
+    expect((await t.post("/user/login", { body: { email: user.email, password: winner } })).status).toBe(200);
+    expect((await t.post("/user/login", { body: { email: user.email, password: passwords[loser]! } })).status).toBe(400);
+  });
+
+  it("reopens password login closed by strangers' wrong passwords", async () => {
+    const user = await seedUser(database.db);
+    for (let i = 1; i <= ATTEMPTS.failuresPerAccount; i++) {
+      await t.post("/user/login", { body: { email: user.email, password: "stranger's guess" }, address: `203.0.113.${i}` });
+    }
+    expect(await bodyOf(await t.post("/user/login", { body: { email: user.email, password: PASSWORD } }))).toMatchObject({ data: { reason: "codeRequired" } });
+    await forgot(user.email);
+    expect((await reset({ email: user.email, otp: await latestCode(database.db, user.email), password: NEW_PASSWORD })).status).toBe(200);
+    expect((await t.post("/user/login", { body: { email: user.email, password: NEW_PASSWORD } })).status).toBe(200);
   });
 
   it("expires the reset code after 10 minutes", async () => {

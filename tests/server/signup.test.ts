@@ -1,7 +1,9 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { fieldErrorKeys, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../src/lib/contract/auth.ts";
+import { SIGNUP_TOKENS_KEPT } from "../../server/auth/limits.ts";
 import { parsePhc } from "../../server/auth/password.ts";
+import { addSignupToken } from "../../server/auth/users.ts";
 import { hashToken } from "../../server/auth/sessions.ts";
 import type { Database } from "../../server/db/open.ts";
 import { emailCodes, users } from "../../server/db/schema.ts";
@@ -128,7 +130,7 @@ describe("POST /user/signup", () => {
     const body = await bodyOf(res);
     expect(body.data).not.toHaveProperty("Token");
     const token = (body.data as { token: string }).token;
-    expect((await userRow(email))?.signupTokenHash).toBe(hashToken(token));
+    expect((await userRow(email))?.signupTokenHashes).toEqual([hashToken(token)]);
     expect(JSON.stringify(await userRow(email))).not.toContain(token);
     const [mail] = await mailsTo(database.db, email);
     expect(mail).toMatchObject({ kind: "signup", locale: "en", subject: "Confirm your e-mail address for Sarraf" });
@@ -186,20 +188,78 @@ describe("POST /user/signup", () => {
     expect(notice!.text).not.toMatch(/\d{6}/);
   });
 
-  it("a repeated sign-up within 60 s is refused the same way for every kind of address", async () => {
+  it("a different sign-up within 60 s is refused the same way for every kind of address, after one scrypt and no new hash", async () => {
     const verified = await seedUser(database.db);
     for (const email of [uniqueEmail(), verified.email]) {
       expect((await signup({ fullName: "A", email, password: "a long enough password" })).status).toBe(200);
       clock.advance(59_000);
-      const again = await signup({ fullName: "A", email, password: "a long enough password" });
-      expect(again.status).toBe(429);
-      expect(again.headers.get("Retry-After")).toBe("1");
-      expect(await again.json()).toEqual({
-        status: "error",
-        message: "Too many requests. Please wait and try again.",
-        data: { reason: "rateLimited", retryAfter: 1 },
-      });
+      const work = { ...counting.calls };
+      for (const other of [
+        { fullName: "A", email, password: "another long password" },
+        { fullName: "B", email, password: "a long enough password" },
+      ]) {
+        const again = await signup(other);
+        expect(again.status).toBe(429);
+        expect(again.headers.get("Retry-After")).toBe("1");
+        expect(await again.json()).toEqual({
+          status: "error",
+          message: "Too many requests. Please wait and try again.",
+          data: { reason: "rateLimited", retryAfter: 1 },
+        });
+      }
+      // Checking whether it repeats the pending one costs one scrypt, like a sign-up's hash.
+      expect(counting.calls).toEqual({ hash: work.hash, verify: work.verify + 2 });
     }
+  });
+
+  it("the same sign-up again within 60 s (a double submit) answers like the first, sends nothing, and its token keeps the password too", async () => {
+    const verified = await seedUser(database.db);
+    const fresh = uniqueEmail();
+    const secondTokens = new Map<string, [string, string]>();
+    for (const email of [fresh, verified.email]) {
+      const body = { fullName: "Double Submit", email, password: "a long enough password" };
+      const first = await bodyOf(await signup(body));
+      const mails = (await mailsTo(database.db, email)).length;
+      clock.advance(10_000);
+      const work = { ...counting.calls };
+      const again = await signup(body);
+      expect(again.status).toBe(200);
+      const second = await bodyOf(again);
+      expect(second).toEqual({ ...first, data: { ...first.data, resendAfter: 50, expiresIn: 590, token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) } });
+      expect(second.data?.token).not.toBe(first.data?.token);
+      secondTokens.set(email, [first.data!.token as string, second.data!.token as string]);
+      // One scrypt (the proof of the password), no second code and no second mail.
+      expect(counting.calls).toEqual({ hash: work.hash, verify: work.verify + 1 });
+      expect((await database.db.select().from(emailCodes).where(eq(emailCodes.email, email))).length).toBe(1);
+      expect((await mailsTo(database.db, email)).length).toBe(mails);
+    }
+    // The verified account is untouched by either.
+    expect(await userRow(verified.email)).toEqual(verified);
+    // The new one holds both tokens, and the second keeps the password at verification.
+    const [first, second] = secondTokens.get(fresh)!;
+    expect((await userRow(fresh))!.signupTokenHashes).toEqual([hashToken(first), hashToken(second)]);
+    const [mail] = await mailsTo(database.db, fresh);
+    const signedIn = await t.post("/user/verifyotp", { body: { email: fresh, otp: codeIn(mail!.text), token: second } });
+    expect((await bodyOf(signedIn)).data).toMatchObject({ emailVerified: true, hasPassword: true });
+  });
+
+  it("a new sign-up after the wait replaces the pending one's tokens with its own", async () => {
+    const email = uniqueEmail();
+    const first = await bodyOf(await signup({ fullName: "A", email, password: "a long enough password" }));
+    clock.advance(61_000);
+    const later = await bodyOf(await signup({ fullName: "A", email, password: "a long enough password" }));
+    expect(later.data?.token).not.toBe(first.data?.token);
+    expect((await userRow(email))!.signupTokenHashes).toEqual([hashToken(later.data!.token as string)]);
+  });
+
+  it(`keeps the newest ${SIGNUP_TOKENS_KEPT} tokens of one sign-up, and only while the account still holds its password`, async () => {
+    const user = await seedUser(database.db, { verified: false });
+    const hashes = Array.from({ length: SIGNUP_TOKENS_KEPT + 2 }, (_, i) => hashToken(`token ${i}`));
+    for (const signupTokenHash of hashes) await addSignupToken(database.db, user.id, { passwordHash: user.passwordHash!, signupTokenHash });
+    expect((await userRow(user.email))?.signupTokenHashes).toEqual(hashes.slice(2));
+    // Replaced by another sign-up's password meanwhile: that one's tokens stay as they are.
+    await addSignupToken(database.db, user.id, { passwordHash: "$scrypt$another", signupTokenHash: hashToken("late") });
+    expect((await userRow(user.email))?.signupTokenHashes).toEqual(hashes.slice(2));
   });
 
   it("keeps users unique by e-mail whatever its case", async () => {

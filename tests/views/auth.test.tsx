@@ -65,6 +65,25 @@ describe("login", () => {
     expect(screen.getByRole("button", { name: "Log in" })).toBeEnabled();
   });
 
+  it("after too many wrong passwords, moves to the e-mail code sign-in with the address filled in and the server's message", async () => {
+    const message = "Too many wrong passwords were tried for this account. To keep it safe, sign in with a code sent to your e-mail.";
+    const login = vi.fn(() => Promise.reject(serverError("forbidden", message, { reason: "codeRequired", email: "trader@example.com" })));
+    const sendOtp = vi.fn(() => Promise.resolve({ ...codeSent("trader@example.com"), token: "otp-1" }));
+    await renderApp("/login", { actors: { login: fromPromise(login), sendOtp: fromPromise(sendOtp) } });
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText("E-mail"), "Trader@Example.com");
+    await user.type(screen.getByLabelText("Password"), "correct horse battery");
+    await user.click(screen.getByRole("button", { name: "Log in" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent(message);
+    expect(screen.getByRole("button", { name: "E-mail code" })).toHaveAttribute("aria-pressed", "true");
+    expect(screen.queryByLabelText("Password")).toBeNull();
+    expect(screen.getByLabelText("E-mail")).toHaveValue("trader@example.com");
+    await user.click(screen.getByRole("button", { name: "E-mail me a code" }));
+    expect(await screen.findByLabelText("6-digit code")).toBeInTheDocument();
+    expect(sendOtp).toHaveBeenCalledWith(expect.objectContaining({ input: { email: "trader@example.com" } }));
+    expect(screen.queryByText(message)).toBeNull();
+  });
+
   it("says so in our words when the server cannot be reached", async () => {
     await renderApp("/login", { actors: { login: fromPromise(() => Promise.reject(serverError("network", "Failed to fetch"))) } });
     const user = userEvent.setup();

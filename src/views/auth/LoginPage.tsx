@@ -32,13 +32,23 @@ function PasswordLogin() {
   );
 }
 
+type AuthFailure = NonNullable<ReturnType<typeof useAuthFailure>>;
+
+/** The login failure that closes password login for an account (too many wrong passwords), if that is the one held. */
+function useCodeRequired(): AuthFailure | null {
+  const failure = useAuthFailure("login");
+  return failure?.reason === "codeRequired" ? failure : null;
+}
+
 function CodeLogin() {
   const { t } = useLingui();
   const auth = useAppActor("auth");
   const call = useAuthCall();
   const otp = useAuthContext((context) => context.otp);
-  const failure = useAuthFailure("sendCode");
-  const form = useForm(sendOtpSchema, { email: "" }, failure?.fields);
+  // Sent here by a password login the server refused: its message, and its e-mail filled in.
+  const codeRequired = useCodeRequired();
+  const failure = useAuthFailure("sendCode") ?? codeRequired;
+  const form = useForm(sendOtpSchema, { email: codeRequired?.email ?? "" }, failure?.fields);
   if (otp) {
     return (
       <>
@@ -74,6 +84,13 @@ export default function LoginPage() {
   useDismissOnOpen();
   const hasOtp = useAuthContext((context) => context.otp !== null);
   const [method, setMethod] = useState<"password" | "code">(hasOtp ? "code" : "password");
+  // Password login closed for this account: the e-mail code is the way in, so go there at once.
+  const codeRequired = useCodeRequired();
+  const [followed, setFollowed] = useState<AuthFailure | null>(null);
+  if (codeRequired && codeRequired !== followed) {
+    setFollowed(codeRequired);
+    setMethod("code");
+  }
   return (
     <>
       <PageHeader title={<Trans>Log in</Trans>} lead={<Trans>Welcome back. Log in to trade and track your portfolio.</Trans>} />

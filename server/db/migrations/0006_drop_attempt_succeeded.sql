@@ -1,0 +1,1 @@
+ALTER TABLE "auth_attempts" DROP COLUMN "succeeded";
