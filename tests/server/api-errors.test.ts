@@ -1,5 +1,7 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../server/db/open.ts";
+import { users } from "../../server/db/schema.ts";
 import { catalogs, type MessageId } from "../../server/i18n/index.ts";
 import { SPEC_PATHS } from "../../server/routes/spec-paths.ts";
 import { createTestApp, type TestApp } from "./helpers/test-app.ts";
@@ -24,6 +26,17 @@ const failures: { name: string; status: number; id: MessageId; send: (lang: stri
         method: "POST",
         headers: { "Content-Type": "application/json", "Accept-Language": lang },
         body: '{"email": ',
+      }),
+  },
+  {
+    name: "invalid UTF-8 (a stray byte and an overlong NUL)",
+    status: 400,
+    id: "error.invalidUtf8",
+    send: (lang) =>
+      t.app.request("/api/v1/user/login", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "Accept-Language": lang },
+        body: new Uint8Array([...Buffer.from('{"email":"a'), 0xff, 0xc0, 0x80, ...Buffer.from('@example.com","password":"x"}')]),
       }),
   },
   {
@@ -98,6 +111,41 @@ describe("API surface", () => {
   });
 });
 
+describe("field errors", () => {
+  const fieldsOf = async (res: Response) => {
+    expect(res.status).toBe(400);
+    return ((await res.json()) as { data: { fields: Record<string, string> } }).data.fields;
+  };
+  const raw = (path: string, body: string, lang = "en") =>
+    t.app.request(`/api/v1${path}`, { method: "POST", headers: { "Content-Type": "application/json", "Accept-Language": lang }, body });
+
+  it("name a key called like an Object.prototype member", async () => {
+    for (const key of ["constructor", "toString", "__proto__", "hasOwnProperty", "valueOf", "isPrototypeOf"]) {
+      for (const lang of ["en", "ar"] as const) {
+        // Sent as text: an object literal's __proto__ would set the prototype instead of a key.
+        const fields = await fieldsOf(await raw("/user/login", `{"email":"trader@example.com","password":"a long enough password","${key}":1}`, lang));
+        expect(Object.entries(fields), key).toEqual([[key, catalogs[lang]["field.unknown"]]]);
+      }
+    }
+    const fields = await fieldsOf(await raw("/user/signup", '{"constructor":1,"__proto__":{"x":1},"fullName":"A","email":"trader@example.com","password":"a long enough password"}'));
+    expect(Object.keys(fields).sort()).toEqual(["__proto__", "constructor"]);
+  });
+
+  it("say a value that is not text is not text, and keep 'required' for a missing one", async () => {
+    for (const lang of ["en", "ar"] as const) {
+      const notText = catalogs[lang]["field.notText"];
+      const wrong = await fieldsOf(await raw("/user/signup", JSON.stringify({ fullName: 7, email: 42, password: true }), lang));
+      expect(wrong).toEqual({ fullName: notText, email: notText, password: notText });
+      const nulls = await fieldsOf(await raw("/user/login", JSON.stringify({ email: null, password: ["a long enough password"] }), lang));
+      expect(nulls).toEqual({ email: notText, password: notText });
+      const otp = await fieldsOf(await raw("/user/verifyotp", JSON.stringify({ email: { at: "x" }, otp: 123456, token: 5 }), lang));
+      expect(otp).toEqual({ email: notText, otp: notText, token: catalogs[lang]["field.invalid"] });
+      const missing = await fieldsOf(await raw("/user/signup", "{}", lang));
+      expect(missing).toEqual({ fullName: catalogs[lang]["name.required"], email: catalogs[lang]["field.required"], password: catalogs[lang]["field.required"] });
+    }
+  });
+});
+
 describe("unexpected failures", () => {
   it("answer 500 in the envelope, log the stack with the request id, and leak nothing", async () => {
     const broken = await openTestDatabase();
@@ -112,5 +160,38 @@ describe("unexpected failures", () => {
     const logged = b.logs.find((line) => line.msg === "unhandled");
     expect(logged).toMatchObject({ level: "error", reqId, path: "/api/v1/user/get-profile-by-id" });
     expect(JSON.stringify(logged)).toContain("stack");
+  });
+
+  it("log a failed query's kind, SQLSTATE and stack frames, never its query, bound values or detail", async () => {
+    const b = createTestApp({ database });
+    const secret = {
+      email: `bound.${Date.now()}@example.com`,
+      passwordHash: "$scrypt$ln=17,r=8,p=1$c2VjcmV0LXNhbHQtdmFsdWU$bm90LWEtcmVhbC1rZXktYnV0LWEtc2VjcmV0LW9uZQ",
+      fullName: "Bound Value Name",
+      signupTokenHash: "f36ea93a104a66788161556351aece6d7e9ae62db6aff75da3dc251a3382fd50",
+    };
+    await database.db.insert(users).values({ email: secret.email });
+    // A route of this test only, outside /api so the app's own routes never answer it first; its
+    // errors reach the app's real unhandled-error handler.
+    b.app.post("/test-only/duplicate-user", async () => {
+      await database.db.insert(users).values(secret); // unique violation: detail quotes the e-mail
+      return new Response(null);
+    });
+    b.app.post("/test-only/bad-cast", async () => {
+      await database.db.execute(sql`select ${secret.passwordHash}::int`); // the driver's message quotes the value
+      return new Response(null);
+    });
+    for (const [path, code] of [
+      ["/test-only/duplicate-user", "23505"],
+      ["/test-only/bad-cast", "22P02"],
+    ] as const) {
+      const res = await b.app.request(path, { method: "POST" });
+      expect(res.status, path).toBe(500);
+      const logged = b.logs.find((line) => line.msg === "unhandled" && line.path === path);
+      expect(logged, path).toMatchObject({ level: "error", reqId: res.headers.get("X-Request-Id"), err: { name: "DrizzleQueryError", code } });
+      const text = JSON.stringify(logged);
+      for (const value of [...Object.values(secret), "ln=17", "insert into", "::int", "params", "Key ("]) expect(text, `${path}: ${value}`).not.toContain(value);
+      expect((logged!.err as { stack: string }).stack).toMatch(/^\s+at /);
+    }
   });
 });

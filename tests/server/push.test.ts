@@ -115,10 +115,31 @@ describe("POST /user/push-token", () => {
           auth: "هذه القيمة غير صالحة.",
           p256dh: "هذه القيمة غير صالحة.",
           swScope: "هذا الحقل مطلوب.",
-          vapidKey: "هذه القيمة غير صالحة.",
+          vapidKey: "أدخل نصًا هنا.",
           extra: "هذا الحقل غير متوقَّع هنا.",
         },
       },
+    });
+  });
+
+  it("says which fields are not text, rather than calling them required", async () => {
+    const { token } = await signedIn();
+    const res = await register(token, subscription({ token: 5, endpoint: 1, auth: true, p256dh: null, swScope: ["/"], vapidKey: { key: "x" }, createdAt: "1" }));
+    expect(res.status).toBe(400);
+    expect(((await bodyOf(res)).data as { fields: object }).fields).toEqual({
+      token: "Enter text here.",
+      endpoint: "Enter text here.",
+      auth: "Enter text here.",
+      p256dh: "Enter text here.",
+      swScope: "Enter text here.",
+      vapidKey: "Enter text here.",
+      createdAt: "This value is not valid.",
+    });
+    const missing = await register(token, { createdAt: 1 });
+    expect(((await bodyOf(missing)).data as { fields: object }).fields).toEqual({
+      token: "This field is required.",
+      swScope: "This field is required.",
+      vapidKey: "This field is required.",
     });
   });
 

@@ -16,6 +16,8 @@ export const fieldErrorKeys = [
   "field.required",
   "field.invalid",
   "field.unknown",
+  "field.notText",
+  "field.controlCharacters",
   "email.invalid",
   "email.tooLong",
   "password.tooShort",
@@ -23,6 +25,7 @@ export const fieldErrorKeys = [
   "password.containsEmail",
   "password.common",
   "password.same",
+  "password.weak",
   "code.format",
   "name.required",
   "name.tooLong",
@@ -51,8 +54,17 @@ export function passwordContainsEmail(password: string, email: string): boolean 
   return haystack.includes(address) || (local.length >= 4 && haystack.includes(local));
 }
 
+/**
+ * The error of a text field's type check: a missing value is `missing`, anything else that is
+ * not a string (a number, null, an object) is "field.notText" — never "required".
+ */
+export const textError =
+  (missing: FieldErrorKey = "field.required") =>
+  (issue: { input?: unknown }): FieldErrorKey =>
+    issue.input === undefined ? missing : "field.notText";
+
 export const emailField = z
-  .string({ error: "field.required" })
+  .string({ error: textError() })
   .trim()
   .toLowerCase()
   .min(1, { error: "field.required" })
@@ -61,24 +73,24 @@ export const emailField = z
 
 /** A new password: length rules only; the e-mail and common-password checks need more context. */
 export const newPasswordField = z
-  .string({ error: "field.required" })
+  .string({ error: textError() })
   .refine((p) => p.length > 0, { error: "field.required", abort: true })
   .refine((p) => passwordLength(p) >= PASSWORD_MIN_LENGTH, { error: "password.tooShort", abort: true })
   .refine((p) => passwordLength(p) <= PASSWORD_MAX_LENGTH, { error: "password.tooLong", abort: true });
 
 /** A password being checked, not chosen: no policy, only a bound on hashing work. */
 export const existingPasswordField = z
-  .string({ error: "field.required" })
+  .string({ error: textError() })
   .min(1, { error: "field.required" })
   .max(LOGIN_PASSWORD_MAX_LENGTH, { error: "password.tooLong" });
 
 export const codeField = z
-  .string({ error: "field.required" })
+  .string({ error: textError() })
   .trim()
   .regex(new RegExp(`^\\d{${CODE_LENGTH}}$`), { error: "code.format" });
 
 export const nameField = z
-  .string({ error: "name.required" })
+  .string({ error: textError("name.required") })
   .trim()
   .min(1, { error: "name.required" })
   .max(NAME_MAX_LENGTH, { error: "name.tooLong" });
@@ -110,6 +122,7 @@ export type SendOtpBody = z.input<typeof sendOtpSchema>;
 export const verifyOtpSchema = z.strictObject({
   email: emailField,
   otp: codeField,
+  // Opaque, never typed by a person: anything but a short string is simply "not valid".
   token: z.string({ error: "field.invalid" }).max(200, { error: "field.invalid" }).optional(),
 });
 export type VerifyOtpBody = z.input<typeof verifyOtpSchema>;
@@ -146,8 +159,16 @@ export type ChangePasswordBody = { currentPassword: string; newPassword: string 
 /** Field name → the first problem's key; `_` for problems of the body as a whole. */
 export type FieldErrors = Partial<Record<string, FieldErrorKey>>;
 
+/**
+ * An empty FieldErrors without a prototype: a field named like an Object.prototype member
+ * (`constructor`, `toString`, `__proto__`) is an ordinary key in it, never an inherited one.
+ */
+export function noFieldErrors(): FieldErrors {
+  return Object.create(null) as FieldErrors;
+}
+
 export function fieldErrorsOf(error: z.ZodError): FieldErrors {
-  const fields: FieldErrors = {};
+  const fields = noFieldErrors();
   for (const issue of error.issues) {
     if (issue.code === "unrecognized_keys") {
       for (const key of issue.keys) fields[key] ??= "field.unknown";
@@ -172,7 +193,8 @@ export type AuthErrorReason =
   | "codeExpired" // 400: no live code (expired, used, or 5 wrong tries): ask for a new one
   | "rateLimited" // 429: data.retryAfter in seconds
   | "passwordAlreadySet" // 409 on set-password
-  | "currentPasswordWrong"; // 400 on changepassword
+  | "currentPasswordWrong" // 400 on changepassword
+  | "codeRequired"; // 403 on login: too many wrong passwords for this account; sign in by e-mail code (data.email)
 
 /** What a sign-in (login, verifyotp) answers: the profile plus the session `Token`. */
 export interface SignedInUser {
