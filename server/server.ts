@@ -60,7 +60,7 @@ export async function startServer({ env = envWith(), logger = createLogger(env.L
   logger.info("started", { url, database: database.kind, mail: mail.kind, devTools, version, pid: process.pid });
 
   const prune = () =>
-    pruneAuthRows(database.db, new Date()).then(
+    pruneAuthRows(database.db, new Date(), { idleMinutes: env.SESSION_IDLE_MINUTES }).then(
       (deleted) => logger.debug("auth.pruned", deleted),
       (error: unknown) => logger.warn("auth.pruneFailed", errorFields(error)),
     );

@@ -8,6 +8,7 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
 import * as schema from "./schema.ts";
+import { pgliteNotifications, postgresNotifications, type Notifications } from "./changes.ts";
 import { acquireDataDirLock } from "./lock.ts";
 
 /** Both drivers share this type, so routes and helpers never know which one runs. */
@@ -18,6 +19,10 @@ export interface Database {
   db: Db;
   kind: DatabaseKind;
   close(): Promise<void>;
+  /** LISTEN/NOTIFY across every process sharing the database (see changes.ts). */
+  listen: Notifications["listen"];
+  /** Hears statements that may change rows of a table, from this process or others (see changes.ts). */
+  watchWrites: Notifications["watchWrites"];
 }
 
 export type OpenDatabaseOptions =
@@ -42,7 +47,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 }
 
 async function openPglite(client: PGlite, release: () => void): Promise<Database> {
-  const db = drizzlePglite({ client, schema });
+  const notifications = pgliteNotifications(client);
+  const db = drizzlePglite({ client, schema, logger: notifications.statementLogger });
   try {
     await migratePglite(db, { migrationsFolder });
   } catch (error) {
@@ -52,8 +58,11 @@ async function openPglite(client: PGlite, release: () => void): Promise<Database
   return {
     db,
     kind: "pglite",
+    listen: notifications.listen,
+    watchWrites: notifications.watchWrites,
     close: async () => {
       try {
+        await notifications.close();
         if (!client.closed) await client.close();
       } finally {
         release();
@@ -64,6 +73,8 @@ async function openPglite(client: PGlite, release: () => void): Promise<Database
 
 async function openPostgres(connectionString: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString, max: 10 });
+  // Before the first connection, so every pooled connection reports its writes.
+  const notifications = postgresNotifications(pool, connectionString);
   const db = drizzlePg({ client: pool, schema });
   try {
     await migratePg(db, { migrationsFolder });
@@ -75,9 +86,12 @@ async function openPostgres(connectionString: string): Promise<Database> {
   return {
     db,
     kind: "postgresql",
+    listen: notifications.listen,
+    watchWrites: notifications.watchWrites,
     close: async () => {
       if (ended) return;
       ended = true;
+      await notifications.close();
       await pool.end();
     },
   };

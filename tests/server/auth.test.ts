@@ -1,5 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { PRUNE } from "../../server/auth/limits.ts";
+import { pruneAuthRows } from "../../server/auth/prune.ts";
 import { createSession, createUser, hashToken } from "../../server/auth/sessions.ts";
 import type { Database } from "../../server/db/open.ts";
 import { sessions, type User } from "../../server/db/schema.ts";
@@ -110,6 +112,38 @@ describe("sessions", () => {
     later(-30 * MINUTE);
     // The failed request must not have moved last_seen_at forward.
     expect((await profile(token)).status).toBe(200);
+  });
+});
+
+describe("pruneAuthRows", () => {
+  it("deletes sessions a day after they expired, were revoked or went idle, and keeps the rest", async () => {
+    const owner = await createUser(database.db, { email: "pruned.sessions@example.com" });
+    const pruneAt = new Date(clock.getTime() + 24 * 60 * MINUTE);
+    const dayBefore = (ms: number) => new Date(pruneAt.getTime() - PRUNE.keepMs - ms);
+    const made: Record<string, string> = {};
+    const make = async (name: string, set: Partial<typeof sessions.$inferInsert>) => {
+      const { session } = await createSession(database.db, owner.id, { now: clock });
+      await database.db.update(sessions).set(set).where(eq(sessions.id, session.id));
+      made[name] = session.id;
+    };
+    await make("live", { lastSeenAt: pruneAt });
+    await make("expired", { expiresAt: dayBefore(1) });
+    await make("justExpired", { expiresAt: dayBefore(0) });
+    await make("revoked", { revokedAt: dayBefore(1) });
+    await make("justRevoked", { revokedAt: dayBefore(0) });
+    await make("idle", { lastSeenAt: dayBefore(30 * MINUTE + 1) });
+    await make("justIdle", { lastSeenAt: dayBefore(30 * MINUTE) });
+    const left = async () => {
+      const rows = await database.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, owner.id));
+      const ids = new Set(rows.map((row) => row.id));
+      return Object.keys(made).filter((name) => ids.has(made[name]!));
+    };
+
+    // Without the idle window, a session is never pruned for idleness (a longer setting stays safe).
+    expect((await pruneAuthRows(database.db, pruneAt)).sessions).toBe(2);
+    expect(await left()).toEqual(["live", "justExpired", "justRevoked", "idle", "justIdle"]);
+    expect((await pruneAuthRows(database.db, pruneAt, { idleMinutes: 30 })).sessions).toBe(1);
+    expect(await left()).toEqual(["live", "justExpired", "justRevoked", "justIdle"]);
   });
 });
 
