@@ -45,9 +45,9 @@ interface Seeded {
 async function serve(): Promise<void> {
   const { startServer } = await import("../server/server.ts");
   const { envWith } = await import("../server/env.ts");
-  const { createLogger } = await import("../server/logger.ts");
-  const { createSession, createUser } = await import("../server/auth/sessions.ts");
-  const { hashPassword } = await import("../server/auth/password.ts");
+  const { createLogger } = await import("../server/platform/logging/logger.ts");
+  const { createSession, createUser } = await import("../server/modules/auth/sessions.ts");
+  const { hashPassword } = await import("../server/modules/auth/password.ts");
   const env = envWith({
     PORT: "0",
     HOST: "127.0.0.1",

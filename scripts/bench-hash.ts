@@ -1,6 +1,6 @@
 import { availableParallelism } from "node:os";
-import { hashPassword, verifyPassword } from "../server/auth/password.ts";
-import { SCRYPT } from "../server/auth/limits.ts";
+import { hashPassword, verifyPassword } from "../server/modules/auth/password.ts";
+import { SCRYPT } from "../server/modules/auth/limits.ts";
 
 // Prints what one password hash and one verification cost at the production parameters, so a
 // change of cost (or of machine) is a measured decision: OWASP suggests staying well under 1 s.

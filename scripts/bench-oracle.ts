@@ -2,11 +2,11 @@
 // whether an address has an account? Sends N requests for known and unknown addresses,
 // interleaved, to the real app over an in-memory PGlite, and prints each mean and Welch's z.
 import { createApp } from "../server/app.ts";
-import { createUser } from "../server/auth/sessions.ts";
-import { openDatabase } from "../server/db/open.ts";
+import { createUser } from "../server/modules/auth/sessions.ts";
+import { openDatabase } from "../server/platform/db/open.ts";
 import { envWith } from "../server/env.ts";
-import { createLogger } from "../server/logger.ts";
-import { createMailService } from "../server/mail/index.ts";
+import { createLogger } from "../server/platform/logging/logger.ts";
+import { createMailService } from "../server/platform/mail/index.ts";
 
 const samples = Number(process.env.BENCH_SAMPLES ?? 200);
 const database = await openDatabase({ memory: true });

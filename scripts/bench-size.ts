@@ -16,7 +16,7 @@ type Manifest = Record<string, ManifestChunk>;
 
 const budgetKb = 100;
 // Before first paint the app needs its entry, the page's chunk and the active language's catalog.
-const homeRoute = ["index.html", "src/views/HomePage.tsx", "locales/en/messages.po"];
+const homeRoute = ["index.html", "src/features/public/pages/HomePage.tsx", "locales/en/messages.po"];
 
 await buildIfStale();
 const manifest = JSON.parse(readFileSync("dist/.vite/manifest.json", "utf8")) as Manifest;

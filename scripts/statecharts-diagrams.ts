@@ -21,4 +21,4 @@ for (const m of machines) {
 }
 const [indexName, index] = indexFile(machines);
 writeFileSync(join(docsDir, indexName), index);
-if (!machines.length) console.log("no machines found in machines/*.machine.ts");
+if (!machines.length) console.log("no machines found in machines/**/*.machine.ts");

@@ -4,6 +4,6 @@ import { defineConfig } from "drizzle-kit";
 // Generate with: npx drizzle-kit generate --config server/drizzle.config.ts
 export default defineConfig({
   dialect: "postgresql",
-  schema: "./server/db/schema.ts",
-  out: "./server/db/migrations",
+  schema: "./server/platform/db/schema.ts",
+  out: "./server/platform/db/migrations",
 });

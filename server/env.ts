@@ -1,7 +1,7 @@
 import { createPrivateKey } from "node:crypto";
 import { existsSync } from "node:fs";
 import { z } from "zod";
-import { SESSION_DEFAULTS } from "./auth/lifetimes.ts";
+import { SESSION_DEFAULTS } from "./modules/auth/lifetimes.ts";
 
 const integer = (min: number, max: number, fallback: number) =>
   z.coerce

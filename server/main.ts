@@ -1,5 +1,5 @@
 import { loadEnvOrExit, type Env } from "./env.ts";
-import { createLogger, errorFields } from "./logger.ts";
+import { createLogger, errorFields } from "./platform/logging/logger.ts";
 import { startServer, type RunningServer } from "./server.ts";
 
 // The process entry (`node --import tsx server/main.ts`, or imported by scripts/start.ts):

@@ -4,13 +4,13 @@ import { resolve } from "node:path";
 import type { Server } from "node:http";
 import { serve } from "@hono/node-server";
 import { createApp } from "./app.ts";
-import { PRUNE } from "./auth/limits.ts";
-import { pruneAuthRows } from "./auth/prune.ts";
-import { openDatabase, type Database } from "./db/open.ts";
+import { PRUNE } from "./modules/auth/limits.ts";
+import { pruneAuthRows } from "./modules/auth/prune.ts";
+import { openDatabase, type Database } from "./platform/db/open.ts";
 import { envWith, type Env } from "./env.ts";
-import { devToolsEnabled, isLoopbackHostname } from "./http/hosts.ts";
-import { createLogger, errorFields, type Logger } from "./logger.ts";
-import { createMailService } from "./mail/index.ts";
+import { devToolsEnabled, isLoopbackHostname } from "./platform/http/hosts.ts";
+import { createLogger, errorFields, type Logger } from "./platform/logging/logger.ts";
+import { createMailService } from "./platform/mail/index.ts";
 
 export interface StartOptions {
   /** Parsed settings; defaults to the defaults of every setting. */

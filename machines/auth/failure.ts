@@ -19,7 +19,7 @@ export interface AuthFailure {
   code: string;
   /** The server's message in the request's language, or the error text when there was none. */
   message: string;
-  /** The server's `data.reason` (see src/lib/contract/auth.ts AuthErrorReason). */
+  /** The server's `data.reason` (see contract/auth.ts AuthErrorReason). */
   reason: string | null;
   /** Field → the server's translated message, for errors shown next to their field. */
   fields: Record<string, string>;

@@ -1,11 +1,11 @@
 import { I18nProvider } from "@lingui/react";
 import { i18n } from "@lingui/core";
 import { useSelector } from "@xstate/react";
-import { ActorsProvider, useAppActor, type AppActors } from "../actors/context.tsx";
-import type { EventLog } from "../actors/eventLog.ts";
-import { ProgressBar } from "../ui/ProgressBar.tsx";
+import { ActorsProvider, useAppActor, type AppActors } from "../shared/actors/context.tsx";
+import type { EventLog } from "../shared/actors/eventLog.ts";
+import { ProgressBar } from "../shared/ui/ProgressBar.tsx";
 import { Toasts } from "./Toasts.tsx";
-import { CatalogFailed } from "../ui/CatalogFailed.tsx";
+import { CatalogFailed } from "../shared/ui/CatalogFailed.tsx";
 import { AppRouter } from "./AppRouter.tsx";
 
 function LocalizedApp() {

@@ -1,8 +1,8 @@
 import { Suspense, useEffect, useLayoutEffect, type ReactNode } from "react";
 import { Route, Switch, useLocation, useSearch } from "wouter";
-import { useAppActor } from "../actors/context.tsx";
-import { DocumentTitle } from "../ui/DocumentTitle.tsx";
-import { PageSkeleton } from "../ui/PageSkeleton.tsx";
+import { useAppActor } from "../shared/actors/context.tsx";
+import { DocumentTitle } from "../shared/ui/DocumentTitle.tsx";
+import { PageSkeleton } from "../shared/ui/PageSkeleton.tsx";
 import { AuthLayout } from "./layouts/AuthLayout.tsx";
 import { DashboardLayout } from "./layouts/DashboardLayout.tsx";
 import { PublicLayout } from "./layouts/PublicLayout.tsx";

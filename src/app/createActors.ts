@@ -1,23 +1,23 @@
 import { createActor, fromCallback, fromPromise, type AnyActorRef } from "xstate";
 import { i18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
-import { authMachine, type AuthUser, type CodeSent, type UserInfo } from "../../machines/auth.machine.ts";
-import { codeCooldownMachine } from "../../machines/codeCooldown.machine.ts";
-import { inactivityMachine } from "../../machines/inactivity.machine.ts";
-import { listenForActivity } from "../adapters/activity.ts";
-import { openPopup } from "../adapters/socialPopup.ts";
-import { pushTokenMachine } from "../../machines/pushToken.machine.ts";
-import { socialPopupMachine, type SocialProvider } from "../../machines/socialPopup.machine.ts";
-import { localeMachine } from "../../machines/locale.machine.ts";
-import { routeProgressMachine } from "../../machines/routeProgress.machine.ts";
-import type { ApiClient } from "../adapters/api/client.ts";
-import { notifyError } from "../adapters/notify.ts";
-import * as storage from "../adapters/storage.ts";
-import { activateLocale, initialLocale, loadCatalog } from "../i18n/catalogs.ts";
-import { paths } from "../lib/paths.ts";
-import type { showAuthNotice } from "./authNotices.ts";
-import type { AppActors } from "../actors/context.tsx";
-import { createEventLog, type EventLog } from "../actors/eventLog.ts";
+import { authMachine, type AuthUser, type CodeSent, type UserInfo } from "../../machines/auth/auth.machine.ts";
+import { codeCooldownMachine } from "../../machines/auth/codeCooldown.machine.ts";
+import { inactivityMachine } from "../../machines/auth/inactivity.machine.ts";
+import { listenForActivity } from "../features/auth/adapters/activity.ts";
+import { openPopup } from "../features/auth/adapters/socialPopup.ts";
+import { pushTokenMachine } from "../../machines/notifications/pushToken.machine.ts";
+import { socialPopupMachine, type SocialProvider } from "../../machines/auth/socialPopup.machine.ts";
+import { localeMachine } from "../../machines/shell/locale.machine.ts";
+import { routeProgressMachine } from "../../machines/shell/routeProgress.machine.ts";
+import type { ApiClient } from "../shared/api/client.ts";
+import { notifyError } from "../shared/adapters/notify.ts";
+import * as storage from "../shared/adapters/storage.ts";
+import { activateLocale, initialLocale, loadCatalog } from "../shared/i18n/catalogs.ts";
+import { paths } from "../shared/lib/paths.ts";
+import type { showAuthNotice } from "../features/auth/services/notices.ts";
+import type { AppActors } from "../shared/actors/context.tsx";
+import { createEventLog, type EventLog } from "../shared/actors/eventLog.ts";
 
 export interface AppServices {
   actors: AppActors;
@@ -48,7 +48,7 @@ export function createAppServices(navigate: (to: string, options?: { replace?: b
   let auth: AppActors["auth"] | null = null;
   let client: Promise<ApiClient> | null = null;
   const api = () =>
-    (client ??= import("../adapters/api/client.ts").then(({ createApiClient }) =>
+    (client ??= import("../shared/api/client.ts").then(({ createApiClient }) =>
       createApiClient({
         baseURL: "/api/v1",
         getToken: storage.readStoredToken,
@@ -87,12 +87,12 @@ export function createAppServices(navigate: (to: string, options?: { replace?: b
         }),
         watchPushToken: pushTokenMachine.provide({
           actions: {
-            storeSubscription: ({ context }) => void import("../adapters/firebase.ts").then((push) => push.writePushSubscription(context.subscription)),
+            storeSubscription: ({ context }) => void import("../features/notifications/adapters/firebase.ts").then((push) => push.writePushSubscription(context.subscription)),
           },
           actors: {
-            inspectPush: fromPromise(async () => (await import("../adapters/firebase.ts")).inspectPush()),
+            inspectPush: fromPromise(async () => (await import("../features/notifications/adapters/firebase.ts")).inspectPush()),
             requestPermission: fromPromise(() => Notification.requestPermission()),
-            getToken: fromPromise(async ({ input }) => (await import("../adapters/firebase.ts")).getPushToken(input.refresh)),
+            getToken: fromPromise(async ({ input }) => (await import("../features/notifications/adapters/firebase.ts")).getPushToken(input.refresh)),
             registerToken: fromPromise(async ({ input }) => {
               // The server takes absent, not null, for the Web Push fields a browser may lack.
               const present = Object.entries(input.subscription).filter(([, value]) => value !== null);
@@ -109,7 +109,7 @@ export function createAppServices(navigate: (to: string, options?: { replace?: b
             listenForResult: fromCallback(({ sendBack }) => {
               let stop: (() => void) | undefined;
               let stopped = false;
-              void import("../adapters/socialResult.ts").then(({ listenForResult }) => {
+              void import("../features/auth/adapters/socialResult.ts").then(({ listenForResult }) => {
                 if (!stopped) stop = listenForResult(sendBack);
               });
               return () => {
@@ -147,7 +147,7 @@ export function createAppServices(navigate: (to: string, options?: { replace?: b
   const codeCooldown = createActor(codeCooldownMachine, { inspect: eventLog.inspectorFor("codeCooldown") });
   auth.on("auth.codeCooldown", ({ seconds }) => codeCooldown.send({ type: "cooldown.start", seconds }));
   // Notices come after something happened, never before first paint: their texts load then.
-  const notice = (event: Parameters<typeof showAuthNotice>[0]) => void import("./authNotices.ts").then((module) => module.showAuthNotice(event));
+  const notice = (event: Parameters<typeof showAuthNotice>[0]) => void import("../features/auth/services/notices.ts").then((module) => module.showAuthNotice(event));
   auth.on("auth.notice", notice);
   // A second provider button while a popup is open cancels the first request: say so.
   let popup: AnyActorRef | undefined;

@@ -3,9 +3,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
 import { buildIfStale } from "../../scripts/build-if-stale.ts";
-import { openDatabase } from "../../server/db/open.ts";
-import { createSession, createUser } from "../../server/auth/sessions.ts";
-import { hashPassword } from "../../server/auth/password.ts";
+import { openDatabase } from "../../server/platform/db/open.ts";
+import { createSession, createUser } from "../../server/modules/auth/sessions.ts";
+import { hashPassword } from "../../server/modules/auth/password.ts";
 import { startServer } from "./server.ts";
 
 declare module "vitest" {

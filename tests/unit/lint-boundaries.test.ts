@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 const root = resolve(import.meta.dirname, "../..");
 const scratch = (dir: string) => join(root, dir, `__lint_probe_${process.pid}`);
-const dirs = [scratch("src/lib"), scratch("machines"), scratch("src/views")];
+const dirs = [scratch("src/shared/lib"), scratch("machines"), scratch("src/features/auth/pages"), scratch("server/modules/account"), scratch("contract")];
 
 function write(dir: string, name: string, text: string) {
   mkdirSync(dir, { recursive: true });
@@ -34,14 +34,33 @@ describe("lint import boundaries", () => {
   });
 
   it("keeps machines free of the app", async () => {
-    const m = write(dirs[1]!, "m.ts", 'import { formatMoney } from "../../src/lib/money";\nexport const f = formatMoney;\n');
+    const m = write(dirs[1]!, "m.ts", 'import { formatMoney } from "../../src/shared/lib/money";\nexport const f = formatMoney;\n');
     expect(await ruleIds([m])).toContainEqual(expect.stringMatching(/:import-x\/no-restricted-paths$/));
   });
 
   it("keeps views away from the API client", async () => {
-    const v = write(dirs[2]!, "v.ts", 'import * as api from "../../adapters/api/client";\nexport const c = api;\n');
+    const v = write(dirs[2]!, "v.ts", 'import * as api from "../../../../shared/api/client";\nexport const c = api;\n');
     const ids = await ruleIds([v]);
     expect(ids.some((id) => /:(import-x\/no-restricted-paths|no-restricted-imports)$/.test(id))).toBe(true);
+  });
+
+  it("lets a feature reach another only through its index.ts", async () => {
+    const inside = write(dirs[2]!, "inside.ts", 'import Profile from "../../../account/pages/ProfilePage.tsx";\nexport const p = Profile;\n');
+    const viaIndex = write(dirs[2]!, "index-ok.ts", 'import { NotificationsCard } from "../../../notifications/index.ts";\nexport const n = NotificationsCard;\n');
+    expect(await ruleIds([inside])).toContainEqual(expect.stringMatching(/:import-x\/no-restricted-paths$/));
+    expect(await ruleIds([viaIndex])).toEqual([]);
+  });
+
+  it("lets a server module reach another only through its index.ts", async () => {
+    const inside = write(dirs[3]!, "inside.ts", 'import { requireAuth } from "../../auth/require-auth.ts";\nexport const r = requireAuth;\n');
+    const viaIndex = write(dirs[3]!, "index-ok.ts", 'import { requireAuth } from "../../auth/index.ts";\nexport const r = requireAuth;\n');
+    expect(await ruleIds([inside])).toContainEqual(expect.stringMatching(/:import-x\/no-restricted-paths$/));
+    expect(await ruleIds([viaIndex])).toEqual([]);
+  });
+
+  it("keeps the contract free of the app, the server and machines", async () => {
+    const c = write(dirs[4]!, "c.ts", 'import { authMachine } from "../../machines/auth/auth.machine.ts";\nexport const m = authMachine;\n');
+    expect(await ruleIds([c])).toContainEqual(expect.stringMatching(/:import-x\/no-restricted-paths$/));
   });
 
   it("passes a clean module", async () => {

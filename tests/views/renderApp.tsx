@@ -4,13 +4,13 @@ import { memoryLocation } from "wouter/memory-location";
 import { createActor, fromPromise, type AnyActorLogic } from "xstate";
 import { vi } from "vitest";
 import { App } from "../../src/app/App.tsx";
-import type { AppActors } from "../../src/actors/context.tsx";
-import { createEventLog } from "../../src/actors/eventLog.ts";
-import { activateLocale, loadCatalog } from "../../src/i18n/catalogs.ts";
-import { authMachine, type AuthUser } from "../../machines/auth.machine.ts";
-import { localeMachine, type Locale } from "../../machines/locale.machine.ts";
-import { routeProgressMachine } from "../../machines/routeProgress.machine.ts";
-import { codeCooldownMachine } from "../../machines/codeCooldown.machine.ts";
+import type { AppActors } from "../../src/shared/actors/context.tsx";
+import { createEventLog } from "../../src/shared/actors/eventLog.ts";
+import { activateLocale, loadCatalog } from "../../src/shared/i18n/catalogs.ts";
+import { authMachine, type AuthUser } from "../../machines/auth/auth.machine.ts";
+import { localeMachine, type Locale } from "../../machines/shell/locale.machine.ts";
+import { routeProgressMachine } from "../../machines/shell/routeProgress.machine.ts";
+import { codeCooldownMachine } from "../../machines/auth/codeCooldown.machine.ts";
 
 // Fakes at the edge: each replaces one call the auth machine invokes (login, signup, …).
 type AuthActors = Partial<Record<string, AnyActorLogic>>;

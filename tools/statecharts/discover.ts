@@ -1,4 +1,4 @@
-// Finds every machine in machines/*.machine.ts by its exports: `<flow>Machine`,
+// Finds every machine in machines/**/*.machine.ts (any feature folder) by its exports: `<flow>Machine`,
 // and optionally `<flow>GraphSpec` and `<flow>LintAllow`. Node-only.
 import { readdirSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
@@ -25,7 +25,9 @@ function isMachine(value: unknown): value is AnyStateMachine {
 
 /** Loads machines from files matching `*.machine.ts` in `dir` (default: the repo's machines/). */
 export async function discoverMachines(dir = join(repoRoot, "machines")): Promise<DiscoveredMachine[]> {
-  const files = readdirSync(dir)
+  // Feature folders nest machines (machines/auth/auth.machine.ts): every depth is searched.
+  const files = (readdirSync(dir, { recursive: true }) as string[])
+    .map((f) => f.split("\\").join("/"))
     .filter((f) => f.endsWith(".machine.ts"))
     .sort();
   const found: DiscoveredMachine[] = [];

@@ -1,9 +1,9 @@
 import type { ReactNode } from "react";
 import { Redirect } from "wouter";
-import { Brand } from "../../ui/Brand.tsx";
-import { LanguageSwitcher } from "../../ui/LanguageSwitcher.tsx";
-import { useIsAuthenticated } from "../../actors/hooks.ts";
-import { paths } from "../../lib/paths.ts";
+import { Brand } from "../../shared/ui/Brand.tsx";
+import { LanguageSwitcher } from "../../shared/ui/LanguageSwitcher.tsx";
+import { useIsAuthenticated } from "../../shared/actors/hooks.ts";
+import { paths } from "../../shared/lib/paths.ts";
 
 /** Auth pages: an authenticated user has nothing to do here and goes to the dashboard. */
 export function AuthLayout({ children }: { children: ReactNode }) {

@@ -1,12 +1,12 @@
 import type { ReactNode } from "react";
 import { Link, Redirect, useLocation } from "wouter";
 import { useLingui } from "@lingui/react/macro";
-import { Brand } from "../../ui/Brand.tsx";
-import { LanguageSwitcher } from "../../ui/LanguageSwitcher.tsx";
-import { icons } from "../../ui/icons.tsx";
-import { useAppActor } from "../../actors/context.tsx";
-import { useIsAuthenticated, useIsLoggingOut } from "../../actors/hooks.ts";
-import { exchangeHref, paths } from "../../lib/paths.ts";
+import { Brand } from "../../shared/ui/Brand.tsx";
+import { LanguageSwitcher } from "../../shared/ui/LanguageSwitcher.tsx";
+import { icons } from "../../shared/ui/icons.tsx";
+import { useAppActor } from "../../shared/actors/context.tsx";
+import { useIsAuthenticated, useIsLoggingOut } from "../../shared/actors/hooks.ts";
+import { exchangeHref, paths } from "../../shared/lib/paths.ts";
 
 interface NavItem {
   href: string;

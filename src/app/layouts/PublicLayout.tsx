@@ -1,10 +1,10 @@
 import type { ReactNode } from "react";
 import { Link } from "wouter";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Brand } from "../../ui/Brand.tsx";
-import { LanguageSwitcher } from "../../ui/LanguageSwitcher.tsx";
-import { useIsAuthenticated } from "../../actors/hooks.ts";
-import { paths } from "../../lib/paths.ts";
+import { Brand } from "../../shared/ui/Brand.tsx";
+import { LanguageSwitcher } from "../../shared/ui/LanguageSwitcher.tsx";
+import { useIsAuthenticated } from "../../shared/actors/hooks.ts";
+import { paths } from "../../shared/lib/paths.ts";
 
 /** Plain public pages and partner pages: a simple header and footer, no access check. */
 export function PublicLayout({ children, variant = "public" }: { children: ReactNode; variant?: "public" | "partner" }) {

@@ -1,8 +1,8 @@
 import { desc, eq } from "drizzle-orm";
-import { hashPassword, scryptHasher, type PasswordHasher } from "../../../server/auth/password.ts";
-import { createSession, createUser } from "../../../server/auth/sessions.ts";
-import type { Db } from "../../../server/db/open.ts";
-import { outbox, type User } from "../../../server/db/schema.ts";
+import { hashPassword, scryptHasher, type PasswordHasher } from "../../../server/modules/auth/password.ts";
+import { createSession, createUser } from "../../../server/modules/auth/sessions.ts";
+import type { Db } from "../../../server/platform/db/open.ts";
+import { outbox, type User } from "../../../server/platform/db/schema.ts";
 
 export const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
-import type { SocialResult } from "../../../server/social/result-page.ts";
-import type { SocialProvider } from "../../../server/social/providers.ts";
+import type { SocialResult } from "../../../server/modules/auth/social/result-page.ts";
+import type { SocialProvider } from "../../../server/modules/auth/social/providers.ts";
 import { browser, formIn, type Browser, type Page } from "./browser.ts";
 
 export const newRequestId = () => randomBytes(12).toString("base64url");

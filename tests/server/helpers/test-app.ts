@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, beforeEach } from "vitest";
 import type { CustomFetch } from "openid-client";
 import { createApp } from "../../../server/app.ts";
-import type { PasswordHasher } from "../../../server/auth/password.ts";
-import type { Database } from "../../../server/db/open.ts";
+import type { PasswordHasher } from "../../../server/modules/auth/password.ts";
+import type { Database } from "../../../server/platform/db/open.ts";
 import { envWith } from "../../../server/env.ts";
 import { testClock } from "./auth.ts";
 import { openTestDatabase } from "./test-db.ts";
-import { createLogger } from "../../../server/logger.ts";
-import { createMailService, type MailService } from "../../../server/mail/index.ts";
+import { createLogger } from "../../../server/platform/logging/logger.ts";
+import { createMailService, type MailService } from "../../../server/platform/mail/index.ts";
 
 export interface TestAppOptions {
   database: Database;

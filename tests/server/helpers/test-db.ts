@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import { openDatabase, type Database } from "../../../server/db/open.ts";
+import { openDatabase, type Database } from "../../../server/platform/db/open.ts";
 
 /** The PostgreSQL server the suite also runs against when DATABASE_URL is set. */
 export const postgresUrl = process.env.DATABASE_URL;

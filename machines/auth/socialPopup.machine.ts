@@ -1,0 +1,172 @@
+import { assign, emit, fromCallback, fromPromise, setup, type EventObject } from "xstate";
+import type { MachineGraphSpec } from "../graph-spec.ts";
+
+export const socialProviders = ["google", "apple", "facebook"] as const;
+export type SocialProvider = (typeof socialProviders)[number];
+
+/** Spec section 9: a 500×600 popup, and 8 seconds' grace after it closes before the request is rejected. */
+export const POPUP_WIDTH = 500;
+export const POPUP_HEIGHT = 600;
+export const CLOSED_GRACE_MS = 8_000;
+export const POLL_INTERVAL_MS = 500;
+
+/** Why a social sign-in failed; the view translates each. */
+export type SocialFailure = "popupBlocked" | "popupClosed" | CallbackFailure;
+
+/** Failures the callback page reports: a foreign address, the user's refusal, an e-mail that belongs to another account, or the provider exchange failing. */
+export type CallbackFailure = "unauthorizedDomain" | "denied" | "emailTaken" | "failed";
+
+/** The open popup as the machine sees it: whether the user closed it, and a way to close it. */
+export interface PopupHandle {
+  /** Random per request; the callback page echoes it, so a stale popup's answer is ignored. */
+  requestId: string;
+  isClosed(): boolean;
+  close(): void;
+}
+
+export interface SocialPopupInput {
+  provider: SocialProvider;
+}
+
+export interface SocialPopupContext extends SocialPopupInput {
+  popup: PopupHandle | null;
+  code: string | null;
+  failure: SocialFailure | null;
+}
+
+export type SocialPopupEvent =
+  /** The callback page's answer, over BroadcastChannel or postMessage (origin already checked). */
+  | { type: "social.result"; requestId: string; code: string }
+  | { type: "social.failure"; requestId: string; reason: CallbackFailure }
+  /** Another provider button while this popup is open: this request is cancelled, that one starts. */
+  | { type: "social.request"; provider: SocialProvider };
+
+/** A sign-in's end: the one-time code for /user/social-login, or why there is none. */
+export type SocialPopupOutput = { ok: true; provider: SocialProvider; code: string } | { ok: false; provider: SocialProvider; failure: SocialFailure };
+
+export type SocialPopupEmitted = { type: "social.cancelled"; provider: SocialProvider };
+
+const isFor = (context: SocialPopupContext, event: { requestId?: string }) => context.popup !== null && event.requestId === context.popup.requestId;
+
+export const socialPopupMachine = setup({
+  types: {
+    context: {} as SocialPopupContext,
+    events: {} as SocialPopupEvent,
+    input: {} as SocialPopupInput,
+    output: {} as SocialPopupOutput,
+    emitted: {} as SocialPopupEmitted,
+  },
+  guards: {
+    wasBlocked: ({ event }) => (event as unknown as { output: PopupHandle | null }).output === null,
+    isPopupClosed: ({ context }) => context.popup?.isClosed() ?? true,
+    isThisRequest: ({ context, event }) => isFor(context, event as { requestId?: string }),
+  },
+  actions: {
+    keepPopup: assign({ popup: ({ event }) => (event as unknown as { output: PopupHandle }).output }),
+    keepCode: assign({ code: ({ event }) => (event.type === "social.result" ? event.code : null) }),
+    failBlocked: assign({ failure: "popupBlocked" as const }),
+    failClosed: assign({ failure: "popupClosed" as const }),
+    failFromPage: assign({ failure: ({ event }) => (event.type === "social.failure" ? event.reason : null) }),
+    switchRequest: assign(({ event, context }) =>
+      event.type === "social.request" ? { provider: event.provider, code: null, failure: null } : context,
+    ),
+    emitCancelled: emit(({ context }) => ({ type: "social.cancelled" as const, provider: context.provider })),
+    closePopup: ({ context }) => context.popup?.close(),
+  },
+  actors: {
+    /**
+     * Opens (or, with the same window name, reuses) the 500×600 popup centred on this window at
+     * the provider's start URL; null when the browser blocked it.
+     */
+    openPopup: fromPromise<PopupHandle | null, { provider: SocialProvider; current: PopupHandle | null }>(async () => null),
+    /** Sends social.result / social.failure from the callback page; checks origin and shape. */
+    listenForResult: fromCallback<EventObject>(() => () => {}),
+  },
+  delays: { pollInterval: POLL_INTERVAL_MS, closedGrace: CLOSED_GRACE_MS },
+}).createMachine({
+  id: "socialPopup",
+  description: "One social sign-in in a popup window, from opening it to a one-time code or a reason it failed.",
+  context: ({ input }) => ({ ...input, popup: null, code: null, failure: null }),
+  invoke: {
+    id: "listenForResult",
+    src: "listenForResult",
+    onError: { description: "No channel to listen on: the popup's closing still ends the request." },
+  },
+  initial: "opening",
+  states: {
+    opening: {
+      invoke: {
+        id: "openPopup",
+        src: "openPopup",
+        input: ({ context }) => ({ provider: context.provider, current: context.popup }),
+        onDone: [
+          { guard: "wasBlocked", description: "window.open gave nothing.", target: "failed", actions: "failBlocked" },
+          { target: "open", actions: "keepPopup" },
+        ],
+        onError: { target: "failed", actions: "failBlocked" },
+      },
+    },
+    open: {
+      on: {
+        "social.result": [
+          { guard: "isThisRequest", target: "succeeded", actions: "keepCode" },
+          { description: "An answer to an earlier request: ignored." },
+        ],
+        "social.failure": [
+          { guard: "isThisRequest", target: "failed", actions: ["failFromPage", "closePopup"] },
+          { description: "An answer to an earlier request: ignored." },
+        ],
+        "social.request": {
+          description: "Cancelled popup request: the new one takes over the same window.",
+          target: "opening",
+          actions: ["emitCancelled", "switchRequest"],
+        },
+      },
+      initial: "polling",
+      states: {
+        polling: {
+          description: "Every half second: is the popup still open?",
+          after: {
+            pollInterval: [
+              { guard: "isPopupClosed", target: "closedGrace" },
+              { target: "polling", reenter: true },
+            ],
+          },
+        },
+        closedGrace: {
+          description:
+            "Closed, or only looks closed (a provider that severs window.opener): a result arriving within 8 seconds still wins.",
+          after: { closedGrace: { target: "#socialPopup.failed", actions: "failClosed" } },
+        },
+      },
+    },
+    succeeded: {
+      type: "final",
+      entry: "closePopup",
+    },
+    failed: { type: "final" },
+  },
+  output: ({ context }) =>
+    context.code !== null
+      ? { ok: true as const, provider: context.provider, code: context.code }
+      : { ok: false as const, provider: context.provider, failure: context.failure ?? "popupClosed" },
+});
+
+// Distinct request ids keep the two fakes apart in path keys (functions do not serialize).
+// Pure, so bundles drop the GraphSpec the app never imports.
+const openWindow = /* @__NO_SIDE_EFFECTS__ */ (requestId: string, closed: boolean): PopupHandle => ({ requestId, isClosed: () => closed, close: () => {} });
+
+export const socialPopupGraphSpec: MachineGraphSpec<SocialPopupInput, SocialPopupEvent> = {
+  inputs: [{ provider: "google" }],
+  events: [
+    { type: "social.result", requestId: "r-1", code: "one-time-code" },
+    { type: "social.result", requestId: "r-0", code: "stale-code" },
+    { type: "social.failure", requestId: "r-1", reason: "unauthorizedDomain" },
+    { type: "social.failure", requestId: "r-0", reason: "denied" },
+    { type: "social.request", provider: "apple" },
+  ],
+  actors: {
+    openPopup: { done: [/* @__PURE__ */ openWindow("r-1", false), /* @__PURE__ */ openWindow("r-2", true), null], error: [/* @__PURE__ */ new Error("window.open threw")] },
+    listenForResult: { error: [/* @__PURE__ */ new Error("no BroadcastChannel")] },
+  },
+};

@@ -1,0 +1,35 @@
+import { setup } from "xstate";
+import type { MachineGraphSpec } from "../graph-spec.ts";
+
+export type RouteProgressEvent = { type: "route.start" } | { type: "route.done" };
+
+/** The thin bar at the top while a route changes, lazy chunk loading included. */
+export const routeProgressMachine = setup({
+  types: { events: {} as RouteProgressEvent },
+  delays: {
+    // Long enough for the bar to visibly reach the end before it fades.
+    finishDuration: 250,
+    // A route that never reports done must not leave the bar up for ever.
+    stallTimeout: 15_000,
+  },
+}).createMachine({
+  id: "routeProgress",
+  initial: "idle",
+  states: {
+    idle: { on: { "route.start": "loading" } },
+    loading: {
+      description: "The bar creeps forward while the next page loads.",
+      on: { "route.done": "finishing" },
+      after: { stallTimeout: "finishing" },
+    },
+    finishing: {
+      description: "The bar runs to the end and fades out.",
+      on: { "route.start": "loading" },
+      after: { finishDuration: "idle" },
+    },
+  },
+});
+
+export const routeProgressGraphSpec: MachineGraphSpec<undefined, RouteProgressEvent> = {
+  events: [{ type: "route.start" }, { type: "route.done" }],
+};

@@ -1,0 +1,36 @@
+import type { Context } from "hono";
+import type { FieldCheck } from "../../platform/http/validate.ts";
+import type { AppEnv, AuthContext } from "../../platform/http/types.ts";
+import { translate, type Locale } from "../../platform/i18n/index.ts";
+import { isCommonPassword } from "./common-passwords.ts";
+import { passwordStrength, type PasswordStrength } from "./password-strength.ts";
+
+/** "Too easy to guess." followed by zxcvbn's warning and suggestions, in the request's language. */
+function weakPasswordMessage(locale: Locale, strength: PasswordStrength): string {
+  const advice = [...(strength.warning ? [strength.warning] : []), ...strength.suggestions];
+  return [translate(locale, "password.weak"), ...advice.map((id) => translate(locale, id))].join(" ");
+}
+
+/** The user's own words a new password should not use: the body's e-mail and name, and the signed-in user's. */
+function personalInputs(c: Context<AppEnv>): string[] {
+  const body = c.var.body;
+  const fromBody = body !== null && typeof body === "object" && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+  const user = (c.get("auth") as AuthContext | undefined)?.user;
+  const values = [Object.hasOwn(fromBody, "email") ? fromBody.email : undefined, Object.hasOwn(fromBody, "fullName") ? fromBody.fullName : undefined, user?.email, user?.fullName];
+  return values.filter((value): value is string => typeof value === "string" && value.trim() !== "");
+}
+
+/**
+ * A field holding a new password, judged beyond the schema's rules: refused when it is on the
+ * common-password list, or when zxcvbn finds it weak given the user's name and e-mail.
+ */
+export function newPasswordCheck(field: string): FieldCheck {
+  return {
+    field,
+    check: (password, c) => {
+      if (isCommonPassword(password)) return { key: "password.common" };
+      const strength = passwordStrength(password, personalInputs(c));
+      return strength.strong ? null : { key: "password.weak", message: (locale) => weakPasswordMessage(locale, strength) };
+    },
+  };
+}

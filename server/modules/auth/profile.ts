@@ -1,0 +1,16 @@
+import type { SignedInUser } from "../../../contract/auth.ts";
+import type { User } from "../../platform/db/schema.ts";
+
+export type PublicProfile = Omit<SignedInUser, "Token">;
+
+/** What a signed-in user may see of their own record: whether a password exists, never its hash. */
+export function publicProfile(user: User): PublicProfile {
+  return {
+    id: user.id,
+    email: user.email,
+    fullName: user.fullName,
+    emailVerified: user.emailVerifiedAt !== null,
+    hasPassword: user.passwordHash !== null,
+    createdAt: user.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,16 @@
+import { ApiError } from "../../platform/http/envelope.ts";
+import { seconds } from "./limits.ts";
+
+/** 429 with the wait in the body (for the SPA) and in Retry-After (for everything else). */
+export function rateLimited(waitMs: number): ApiError {
+  const retryAfter = seconds(waitMs);
+  return new ApiError(429, "error.tooManyRequests", { reason: "rateLimited", retryAfter }, { "Retry-After": String(retryAfter) });
+}
+
+/**
+ * Given the newest events of a window (newest first, fetched from offset limit - 1), how long
+ * until one more is allowed: the event `limit` places back must first leave the window.
+ */
+export function waitForWindow(nthNewest: Date | undefined, windowMs: number, now: Date): number {
+  return nthNewest ? Math.max(0, nthNewest.getTime() + windowMs - now.getTime()) : 0;
+}

@@ -1,0 +1,26 @@
+import { createMiddleware } from "hono/factory";
+import { ApiError } from "../../platform/http/envelope.ts";
+import type { AppEnv } from "../../platform/http/types.ts";
+import type { AppDeps } from "../../services.ts";
+import { sessionCacheFor } from "./session-cache.ts";
+import { authenticateToken } from "./sessions.ts";
+
+const BEARER = /^Bearer\s+([A-Za-z0-9._~+/=-]+)\s*$/i;
+
+/** Guards a route: a live session for the bearer token, or 401 error.unauthorized. */
+export function requireAuth(deps: AppDeps) {
+  // One per database, shared by every guarded route; it starts listening for revocations now.
+  const cache = sessionCacheFor(deps.database);
+  return createMiddleware<AppEnv>(async (c, next) => {
+    const token = BEARER.exec(c.req.header("Authorization") ?? "")?.[1];
+    if (!token) throw new ApiError(401, "error.unauthorized");
+    const auth = await authenticateToken(deps.database.db, token, {
+      now: deps.now?.() ?? new Date(),
+      idleMinutes: deps.env.SESSION_IDLE_MINUTES,
+      cache,
+    });
+    if (!auth) throw new ApiError(401, "error.unauthorized");
+    c.set("auth", auth);
+    await next();
+  });
+}

@@ -1,0 +1,85 @@
+import { and, eq, isNull, sql } from "drizzle-orm";
+import type { Db } from "../../platform/db/open.ts";
+import { socialIdentities, users, type User } from "../../platform/db/schema.ts";
+import { SIGNUP_TOKENS_KEPT } from "./limits.ts";
+import { hashToken } from "./sessions.ts";
+
+export async function findUserByEmail(db: Db, email: string): Promise<User | undefined> {
+  const [user] = await db.select().from(users).where(eq(users.email, email.trim().toLowerCase()));
+  return user;
+}
+
+export interface PendingSignupFields {
+  fullName: string;
+  passwordHash: string;
+  locale: string;
+  signupTokenHash: string;
+}
+
+/** A new account from a sign-up: unverified, with the sign-up's password and token. */
+export async function createUnverifiedUser(db: Db, email: string, { fullName, passwordHash, locale, signupTokenHash }: PendingSignupFields): Promise<User> {
+  const [user] = await db
+    .insert(users)
+    .values({ email: email.trim().toLowerCase(), fullName, passwordHash, locale, signupTokenHashes: [signupTokenHash] })
+    .returning();
+  if (!user) throw new Error("insert into users returned no row");
+  return user;
+}
+
+/**
+ * A repeated sign-up of an account nobody has verified yet takes the new name and password.
+ * Undefined if it was verified meanwhile: then it is a verified account and stays as it is.
+ */
+export async function replaceUnverified(
+  db: Db,
+  userId: string,
+  { fullName, passwordHash, locale, signupTokenHash, now }: PendingSignupFields & { now: Date },
+): Promise<User | undefined> {
+  const [user] = await db
+    .update(users)
+    .set({ fullName, passwordHash, locale, signupTokenHashes: [signupTokenHash], updatedAt: now })
+    .where(and(eq(users.id, userId), isNull(users.emailVerifiedAt)))
+    .returning();
+  return user;
+}
+
+/**
+ * One more token for the same sign-up (a repeated submission), kept while the account is still
+ * unverified and still holds that sign-up's password; the newest SIGNUP_TOKENS_KEPT are kept.
+ */
+export async function addSignupToken(db: Db, userId: string, { passwordHash, signupTokenHash }: { passwordHash: string; signupTokenHash: string }): Promise<void> {
+  const appended = sql`array_append(coalesce(${users.signupTokenHashes}, '{}'::text[]), ${signupTokenHash}::text)`;
+  await db
+    .update(users)
+    .set({ signupTokenHashes: sql`(${appended})[greatest(1, cardinality(${appended}) - ${SIGNUP_TOKENS_KEPT - 1}::int):]` })
+    .where(and(eq(users.id, userId), isNull(users.emailVerifiedAt), eq(users.passwordHash, passwordHash)));
+}
+
+/** Whether `token` is one that a sign-up of this (unverified) account answered. */
+export function presentsSignupToken(user: User | undefined, token: string | undefined): boolean {
+  if (token === undefined || !user?.signupTokenHashes?.length) return false;
+  const hash = hashToken(token);
+  return user.signupTokenHashes.includes(hash);
+}
+
+/**
+ * A right e-mail code proves the address; the first one marks it verified. It proves nothing
+ * about who chose the pending sign-up password, so that is kept only with `keepPassword` (the
+ * verifier presented one of the sign-up's tokens); otherwise the account starts without a password.
+ * Likewise a social identity whose provider did not vouch for the address (Facebook) may belong
+ * to someone else: it is unlinked, and that provider answers "e-mail taken" from then on.
+ */
+export async function markEmailVerified(db: Db, userId: string, now: Date, { keepPassword = true }: { keepPassword?: boolean } = {}): Promise<User> {
+  const [changed] = await db
+    .update(users)
+    .set({ emailVerifiedAt: now, updatedAt: now, signupTokenHashes: null, signupTokenHash: null, ...(keepPassword ? {} : { passwordHash: null }) })
+    .where(and(eq(users.id, userId), isNull(users.emailVerifiedAt)))
+    .returning();
+  if (changed) {
+    await db.delete(socialIdentities).where(and(eq(socialIdentities.userId, userId), eq(socialIdentities.emailVerified, false)));
+    return changed;
+  }
+  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  if (!user) throw new Error(`user ${userId} of a live code is gone`);
+  return user;
+}

@@ -1,0 +1,87 @@
+import { readFile, stat } from "node:fs/promises";
+import { extname, join, normalize, sep } from "node:path";
+import { Hono, type Context } from "hono";
+import type { AppEnv } from "./types.ts";
+import type { Logger } from "../logging/logger.ts";
+
+const TYPES: Record<string, string> = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".mjs": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".json": "application/json; charset=utf-8",
+  ".map": "application/json; charset=utf-8",
+  ".webmanifest": "application/manifest+json",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".jpg": "image/jpeg",
+  ".jpeg": "image/jpeg",
+  ".gif": "image/gif",
+  ".webp": "image/webp",
+  ".ico": "image/x-icon",
+  ".woff": "font/woff",
+  ".woff2": "font/woff2",
+  ".txt": "text/plain; charset=utf-8",
+};
+
+// Vite fingerprints everything under /assets, so a given URL never changes content.
+const IMMUTABLE = "public, max-age=31536000, immutable";
+// index.html names the current fingerprints; it must be revalidated on every visit.
+const REVALIDATE = "no-cache";
+
+/**
+ * Serves the built SPA: real files first, then index.html for client routes (history fallback).
+ * Source maps stay on disk for reading error reports but are served only in development.
+ */
+export function spaRoutes(staticDir: string, logger: Logger, { sourceMaps = true }: { sourceMaps?: boolean } = {}) {
+  const root = normalize(staticDir + sep);
+  const fileAt = async (decodedPath: string) => {
+    const path = normalize(join(root, decodedPath));
+    if (!path.startsWith(root)) return null;
+    const info = await stat(path).catch(() => null);
+    return info?.isFile() ? path : null;
+  };
+  let warned = false;
+
+  return new Hono<AppEnv>().on(["GET", "HEAD"], "*", async (c) => {
+    const decoded = decodePath(c.req.path);
+    // Undecodable paths and dotfiles (dist/.build-stamp) are never served nor treated as routes.
+    if (decoded === null || decoded.split("/").some((part) => part.startsWith("."))) return notFound(c);
+    if (!sourceMaps && decoded.toLowerCase().endsWith(".map")) return notFound(c);
+    const file = await fileAt(decoded);
+    if (file) {
+      const cache = decoded.startsWith("/assets/") ? IMMUTABLE : file.endsWith(".html") ? REVALIDATE : "public, max-age=0, must-revalidate";
+      return c.body(await readFile(file), 200, {
+        "Content-Type": TYPES[extname(file).toLowerCase()] ?? "application/octet-stream",
+        "Cache-Control": cache,
+      });
+    }
+    // A missing fingerprinted asset is a real 404: serving HTML as JavaScript would hide the bug.
+    const wantsHtml = /text\/html|\*\/\*/.test(c.req.header("Accept") ?? "*/*");
+    if (decoded.startsWith("/assets/") || extname(decoded) !== "" || !wantsHtml) return notFound(c);
+    const index = await fileAt("/index.html");
+    if (!index) {
+      if (!warned) logger.error("spa.missing", { staticDir: root, hint: "run `npm run build`" });
+      warned = true;
+      return c.html(unbuiltPage(root), 503, { "Cache-Control": REVALIDATE });
+    }
+    return c.body(await readFile(index), 200, { "Content-Type": TYPES[".html"]!, "Cache-Control": REVALIDATE });
+  });
+}
+
+function decodePath(path: string): string | null {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return null;
+  }
+}
+
+const notFound = (c: Context) => c.text("Not found", 404, { "Cache-Control": REVALIDATE });
+
+function unbuiltPage(root: string) {
+  const safe = root.replace(/[&<>"]/g, (ch) => `&#${ch.charCodeAt(0)};`);
+  return `<!doctype html><meta charset="utf-8"><title>Sarraf is not built</title>
+<h1>The web app is not built</h1>
+<p>There is no index.html in <code>${safe}</code>. Run <code>npm run build</code> (or <code>npm start</code>, which builds first), or set STATIC_DIR to the folder that holds the build.</p>`;
+}

@@ -1,0 +1,78 @@
+import type { Context } from "hono";
+import type { z } from "zod";
+import {
+  CODE_LENGTH,
+  EMAIL_MAX_LENGTH,
+  fieldErrorsOf,
+  NAME_MAX_LENGTH,
+  noFieldErrors,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  type FieldErrorKey,
+  type FieldErrors,
+} from "../../../contract/auth.ts";
+import { translate, type Locale } from "../i18n/index.ts";
+import { ApiError } from "./envelope.ts";
+import type { AppEnv } from "./types.ts";
+
+type Values = Record<string, unknown>;
+
+/** The numbers the field messages quote; a call can override them per field (login's longer bound). */
+const FIELD_VALUES: Partial<Record<FieldErrorKey, Values>> = {
+  "email.tooLong": { max: EMAIL_MAX_LENGTH },
+  "password.tooShort": { min: PASSWORD_MIN_LENGTH },
+  "password.tooLong": { max: PASSWORD_MAX_LENGTH },
+  "name.tooLong": { max: NAME_MAX_LENGTH },
+  "code.format": { length: CODE_LENGTH },
+};
+
+/**
+ * A further judgement of one field the schema accepted (a new password's strength, say): a
+ * problem's key, and optionally the whole translated message when the key alone says too little.
+ */
+export interface FieldCheck {
+  field: string;
+  check: (value: string, c: Context<AppEnv>) => { key: FieldErrorKey; message?: (locale: Locale) => string } | null;
+}
+
+export interface ValidateOptions {
+  /** Runs only when the schema accepted this field and it is text; the feature supplies it. */
+  fieldCheck?: FieldCheck;
+  /** Per field: values for its message, e.g. `{ password: { max: LOGIN_PASSWORD_MAX_LENGTH } }`. */
+  fieldValues?: Record<string, Values>;
+}
+
+export function translateFields(locale: Locale, fields: FieldErrors, fieldValues: Record<string, Values> = {}): Record<string, string> {
+  // Object.entries and Object.fromEntries make own keys only: a field named "__proto__" or
+  // "constructor" is named like any other.
+  return Object.fromEntries(
+    Object.entries(fields).flatMap(([field, key]) =>
+      key ? [[field, translate(locale, key, { ...FIELD_VALUES[key], ...(Object.hasOwn(fieldValues, field) ? fieldValues[field] : {}) })]] : [],
+    ),
+  );
+}
+
+/**
+ * Parses c.var.body with a contract schema, or throws 400 error.validation naming every bad
+ * field in the request's language. Runs before any database work, so a 400 changes nothing.
+ */
+export function validateBody<S extends z.ZodType>(c: Context<AppEnv>, schema: S, options: ValidateOptions = {}): z.output<S> {
+  const result = schema.safeParse(c.var.body);
+  const fields = result.success ? noFieldErrors() : fieldErrorsOf(result.error);
+  const check = options.fieldCheck;
+  const body = c.var.body as Record<string, unknown> | null;
+  const value = check && body !== null && typeof body === "object" && Object.hasOwn(body, check.field) ? body[check.field] : undefined;
+  let message: ((locale: Locale) => string) | undefined;
+  // Only a value the schema accepted (length, e-mail, same as current) is judged further.
+  if (check && fields[check.field] === undefined && typeof value === "string") {
+    const problem = check.check(value, c);
+    if (problem) {
+      fields[check.field] = problem.key;
+      message = problem.message;
+    }
+  }
+  if (result.success && Object.keys(fields).length === 0) return result.data;
+  const translated = translateFields(c.var.locale, fields, options.fieldValues);
+  if (check && message) translated[check.field] = message(c.var.locale);
+  throw new ApiError(400, "error.validation", { reason: "validation", fields: translated });
+}

@@ -1,0 +1,114 @@
+import { useState } from "react";
+import { Link } from "wouter";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useAppActor } from "../../../shared/actors/context.tsx";
+import { useAuthCall, useAuthContext, useAuthFailure, useDismissOnOpen } from "../../../shared/actors/hooks.ts";
+import { loginSchema, sendOtpSchema } from "../../../../contract/auth.ts";
+import { paths } from "../../../shared/lib/paths.ts";
+import { Field, FormAlert, PasswordField, SubmitButton } from "../../../shared/ui/form.tsx";
+import { PageHeader } from "../../../shared/ui/PageHeader.tsx";
+import { useForm } from "../../../shared/ui/useForm.ts";
+import { CodeForm } from "../components/CodeForm.tsx";
+import { SocialButtons } from "../components/SocialButtons.tsx";
+
+function PasswordLogin() {
+  const { t } = useLingui();
+  const auth = useAppActor("auth");
+  const call = useAuthCall();
+  const failure = useAuthFailure("login");
+  const form = useForm(loginSchema, { email: "", password: "" }, failure?.fields);
+  return (
+    <form ref={form.formRef} className="form" noValidate onSubmit={form.onSubmit((data) => auth.send({ type: "auth.login", ...data }))}>
+      <Field label={t`E-mail`} type="email" autoComplete="username" inputMode="email" dir="ltr" required {...form.bind("email")} />
+      <PasswordField label={t`Password`} autoComplete="current-password" required {...form.bind("password")} />
+      <p className="form-row form-row-end">
+        <Link href={paths.forgotPassword}>{t`Forgot your password?`}</Link>
+      </p>
+      <FormAlert failure={failure} />
+      <SubmitButton busy={call === "loggingIn"} busyLabel={t`Logging in…`}>
+        {t`Log in`}
+      </SubmitButton>
+    </form>
+  );
+}
+
+type AuthFailure = NonNullable<ReturnType<typeof useAuthFailure>>;
+
+/** The login failure that closes password login for an account (too many wrong passwords), if that is the one held. */
+function useCodeRequired(): AuthFailure | null {
+  const failure = useAuthFailure("login");
+  return failure?.reason === "codeRequired" ? failure : null;
+}
+
+function CodeLogin() {
+  const { t } = useLingui();
+  const auth = useAppActor("auth");
+  const call = useAuthCall();
+  const otp = useAuthContext((context) => context.otp);
+  // Sent here by a password login the server refused: its message, and its e-mail filled in.
+  const codeRequired = useCodeRequired();
+  const failure = useAuthFailure("sendCode") ?? codeRequired;
+  const form = useForm(sendOtpSchema, { email: codeRequired?.email ?? "" }, failure?.fields);
+  if (otp) {
+    return (
+      <>
+        <CodeForm email={otp.email} />
+        <button type="button" className="link-button" onClick={() => auth.send({ type: "auth.cancelCode" })}>
+          {t`Use another e-mail`}
+        </button>
+      </>
+    );
+  }
+  return (
+    <form ref={form.formRef} className="form" noValidate onSubmit={form.onSubmit((data) => auth.send({ type: "auth.sendCode", email: data.email }))}>
+      <Field
+        label={t`E-mail`}
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        dir="ltr"
+        required
+        hint={<Trans>We will e-mail you a 6-digit code. No password needed.</Trans>}
+        {...form.bind("email")}
+      />
+      <FormAlert failure={failure} />
+      <SubmitButton busy={call === "sendingCode"} busyLabel={t`Sending…`}>
+        {t`E-mail me a code`}
+      </SubmitButton>
+    </form>
+  );
+}
+
+export default function LoginPage() {
+  const { t } = useLingui();
+  useDismissOnOpen();
+  const hasOtp = useAuthContext((context) => context.otp !== null);
+  const [method, setMethod] = useState<"password" | "code">(hasOtp ? "code" : "password");
+  // Password login closed for this account: the e-mail code is the way in, so go there at once.
+  const codeRequired = useCodeRequired();
+  const [followed, setFollowed] = useState<AuthFailure | null>(null);
+  if (codeRequired && codeRequired !== followed) {
+    setFollowed(codeRequired);
+    setMethod("code");
+  }
+  return (
+    <>
+      <PageHeader title={<Trans>Log in</Trans>} lead={<Trans>Welcome back. Log in to trade and track your portfolio.</Trans>} />
+      <div className="segmented" role="group" aria-label={t`How to log in`}>
+        <button type="button" aria-pressed={method === "password"} onClick={() => setMethod("password")}>
+          {t`Password`}
+        </button>
+        <button type="button" aria-pressed={method === "code"} onClick={() => setMethod("code")}>
+          {t`E-mail code`}
+        </button>
+      </div>
+      {method === "password" ? <PasswordLogin /> : <CodeLogin />}
+      <SocialButtons />
+      <p className="form-footer">
+        <Trans>
+          New to Sarraf? <Link href={paths.signup}>Create an account</Link>
+        </Trans>
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,46 @@
+import { createContext, useContext, type ReactNode } from "react";
+import type { ActorRefFrom } from "xstate";
+import type { authMachine } from "../../../machines/auth/auth.machine.ts";
+import type { codeCooldownMachine } from "../../../machines/auth/codeCooldown.machine.ts";
+import type { localeMachine } from "../../../machines/shell/locale.machine.ts";
+import type { routeProgressMachine } from "../../../machines/shell/routeProgress.machine.ts";
+import { createEventLog, type EventLog } from "./eventLog.ts";
+
+/** The app's long-lived actors; views select from their snapshots and send them events. */
+export interface AppActors {
+  auth: ActorRefFrom<typeof authMachine>;
+  locale: ActorRefFrom<typeof localeMachine>;
+  routeProgress: ActorRefFrom<typeof routeProgressMachine>;
+  codeCooldown: ActorRefFrom<typeof codeCooldownMachine>;
+}
+
+interface Runtime {
+  actors: AppActors;
+  eventLog: EventLog;
+}
+
+const ActorsContext = createContext<Runtime | null>(null);
+const emptyLog = createEventLog(0);
+
+export function ActorsProvider({ actors, eventLog = emptyLog, children }: { actors: AppActors; eventLog?: EventLog; children: ReactNode }) {
+  return <ActorsContext.Provider value={{ actors, eventLog }}>{children}</ActorsContext.Provider>;
+}
+
+function useRuntime(): Runtime {
+  const runtime = useContext(ActorsContext);
+  if (!runtime) throw new Error("app actors are read inside <ActorsProvider>");
+  return runtime;
+}
+
+export function useAppActor<K extends keyof AppActors>(name: K): AppActors[K] {
+  return useRuntime().actors[name];
+}
+
+/** Every app actor by name, for tools that list them all (the statecharts viewer). */
+export function useAppActors(): AppActors {
+  return useRuntime().actors;
+}
+
+export function useEventLog(): EventLog {
+  return useRuntime().eventLog;
+}

@@ -1,0 +1,33 @@
+import type { I18n } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, type FieldErrorKey } from "../../../contract/auth.ts";
+
+const min = PASSWORD_MIN_LENGTH;
+const max = PASSWORD_MAX_LENGTH;
+const nameMax = NAME_MAX_LENGTH;
+
+// The contract's issue keys, in the user's language (the server has its own copy of these texts).
+const texts: Record<FieldErrorKey, ReturnType<typeof msg>> = {
+  "field.required": msg`This field is required.`,
+  "field.invalid": msg`This value is not valid.`,
+  "field.unknown": msg`This field is not expected.`,
+  "field.notText": msg`Enter text here.`,
+  "field.controlCharacters": msg`Remove the invisible control characters (such as tabs or line breaks) from this field.`,
+  "email.invalid": msg`Enter an e-mail address such as name@example.com.`,
+  "email.tooLong": msg`This e-mail address is too long.`,
+  "password.tooShort": msg`Use at least ${min} characters.`,
+  "password.tooLong": msg`Use at most ${max} characters.`,
+  "password.containsEmail": msg`Your password must not contain your e-mail address.`,
+  "password.common": msg`This password is too common. Choose one that is harder to guess.`,
+  "password.same": msg`The new password must differ from the current one.`,
+  "password.weak": msg`This password is too easy to guess.`,
+  "code.format": msg`Enter the 6 digits from the e-mail.`,
+  "name.required": msg`Enter your name.`,
+  "name.tooLong": msg`Use at most ${nameMax} characters.`,
+  "locale.invalid": msg`Choose English or Arabic.`,
+  "profile.empty": msg`Change something before saving.`,
+};
+
+export function fieldErrorText(i18n: I18n, key: FieldErrorKey): string {
+  return i18n._(texts[key]);
+}

@@ -1,0 +1,88 @@
+import { useId, useState, type InputHTMLAttributes, type ReactNode } from "react";
+import { useLingui } from "@lingui/react/macro";
+import type { AuthFailure } from "../../../machines/auth/auth.machine.ts";
+
+type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "aria-invalid" | "aria-describedby">;
+
+export interface FieldProps extends InputProps {
+  label: ReactNode;
+  name: string;
+  error?: string | undefined;
+  hint?: ReactNode;
+  /** Trailing control inside the field's row (a show-password toggle). */
+  addon?: ReactNode;
+}
+
+/** A labelled input whose hint and error are read out with it. */
+export function Field({ label, error, hint, addon, className = "", ...input }: FieldProps) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className={`field ${error ? "field-invalid" : ""} ${className}`}>
+      <label htmlFor={id}>{label}</label>
+      <div className="field-row">
+        <input id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} />
+        {addon}
+      </div>
+      {hint && <p id={hintId} className="field-hint">{hint}</p>}
+      {error && <p id={errorId} className="field-error">{error}</p>}
+    </div>
+  );
+}
+
+/** A password input with a show/hide toggle: long passphrases are easier to type when visible. */
+export function PasswordField(props: Omit<FieldProps, "type" | "addon">) {
+  const { t } = useLingui();
+  const [visible, setVisible] = useState(false);
+  return (
+    <Field
+      {...props}
+      type={visible ? "text" : "password"}
+      dir="ltr"
+      spellCheck={false}
+      autoCapitalize="none"
+      addon={
+        <button type="button" className="field-toggle" aria-label={visible ? t`Hide password` : t`Show password`} onClick={() => setVisible(!visible)}>
+          {visible ? t`Hide` : t`Show`}
+        </button>
+      }
+    />
+  );
+}
+
+/** A 6-digit e-mail code: numeric keypad, the browser's one-time-code autofill, left to right in Arabic. */
+export function CodeField(props: Omit<FieldProps, "autoComplete" | "inputMode" | "pattern" | "maxLength" | "dir">) {
+  return <Field {...props} autoComplete="one-time-code" inputMode="numeric" pattern="[0-9]*" maxLength={6} dir="ltr" className="code-field" required />;
+}
+
+export function SubmitButton({ busy, children, busyLabel, className = "" }: { busy: boolean; children: ReactNode; busyLabel: ReactNode; className?: string }) {
+  return (
+    <button type="submit" className={`button button-primary button-block ${className}`} disabled={busy} aria-busy={busy}>
+      {busy && <span className="spinner" aria-hidden="true" />}
+      {busy ? busyLabel : children}
+    </button>
+  );
+}
+
+/**
+ * A failed call that no field explains: the server's own words (already in the user's
+ * language), or ours when the server could not be reached.
+ */
+export function FormAlert({ failure }: { failure: AuthFailure | null }) {
+  const { t } = useLingui();
+  if (!failure) return null;
+  const fieldsExplainIt = Object.keys(failure.fields).length > 0;
+  if (fieldsExplainIt) return null;
+  const text =
+    failure.code === "network"
+      ? t`We could not reach Sarraf. Check your connection and try again.`
+      : failure.message || t`Something went wrong. Please try again.`;
+  return (
+    <p role="alert" className="form-alert">
+      {text}
+      {failure.retryAfter ? <> {t`You can try again in ${failure.retryAfter} seconds.`}</> : null}
+    </p>
+  );
+}

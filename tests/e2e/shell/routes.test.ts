@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import { launchBrowser, openPage, sharedToken } from "../browser.ts";
+
+type Layout = "public" | "auth" | "dashboard" | "partner";
+interface RouteCase {
+  path: string;
+  layout: Layout;
+  en: string;
+  ar: string;
+}
+
+// Every route of spec section 2 and the named routes for the screens it lists without names.
+const routes: RouteCase[] = [
+  { path: "/", layout: "public", en: "Buy, sell and exchange crypto", ar: "اشترِ وبِع وبادِل العملات الرقمية" },
+  { path: "/blog", layout: "public", en: "Blog", ar: "المدونة" },
+  { path: "/contact", layout: "public", en: "Contact us", ar: "اتصل بنا" },
+  { path: "/login", layout: "auth", en: "Log in", ar: "تسجيل الدخول" },
+  { path: "/signup", layout: "auth", en: "Sign up", ar: "إنشاء حساب" },
+  { path: "/verify-email", layout: "auth", en: "Verify your e-mail", ar: "تأكيد بريدك الإلكتروني" },
+  { path: "/forgot-password", layout: "auth", en: "Forgot password", ar: "نسيت كلمة المرور" },
+  { path: "/reset-password", layout: "auth", en: "Reset password", ar: "إعادة تعيين كلمة المرور" },
+  { path: "/dashboard", layout: "dashboard", en: "Dashboard", ar: "لوحة التحكم" },
+  { path: "/market", layout: "dashboard", en: "Market", ar: "السوق" },
+  { path: "/exchange?curr=USD&symbol=BTC", layout: "dashboard", en: "Exchange", ar: "المبادلة" },
+  { path: "/portfolio", layout: "dashboard", en: "Portfolio", ar: "المحفظة" },
+  { path: "/profile", layout: "dashboard", en: "Profile", ar: "الملف الشخصي" },
+  { path: "/kyc", layout: "dashboard", en: "Identity verification", ar: "التحقق من الهوية" },
+  { path: "/withdrawals", layout: "dashboard", en: "Withdrawals", ar: "السحوبات" },
+  { path: "/partners", layout: "partner", en: "Partners", ar: "الشركاء" },
+  { path: "/partners/acme", layout: "partner", en: "Partner", ar: "شريك" },
+  { path: "/no-such-page", layout: "public", en: "Page not found", ar: "الصفحة غير موجودة" },
+];
+const title = (route: RouteCase, lang: "en" | "ar") => `${route[lang]} | ${lang === "en" ? "Sarraf" : "صرّاف"}`;
+const byPath = (path: string) => routes.find((route) => route.path === path)!;
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+async function waitForTitle(page: Page, expected: string) {
+  await page.waitForFunction((text) => document.title === text, expected, { timeout: 10_000 });
+}
+
+async function layoutOf(page: Page) {
+  return page.evaluate(() => {
+    const visible = (selector: string) => {
+      const element = document.querySelector(selector);
+      return !!element && getComputedStyle(element).display !== "none" && element.getBoundingClientRect().height > 0;
+    };
+    return {
+      sidebar: visible(".sidebar"),
+      bottomBar: visible(".bottom-bar"),
+      siteHeader: visible(".site-header"),
+      authCard: visible(".auth-card"),
+      dir: document.documentElement.dir,
+      lang: document.documentElement.lang,
+      overflowX: document.documentElement.scrollWidth > window.innerWidth + 1,
+    };
+  });
+}
+
+describe.each(["en", "ar"] as const)("every route in %s", (lang) => {
+  describe.each(["desktop", "phone"] as const)("at %s width", (viewport) => {
+    it.each(routes.map((route) => [route.path, route] as const))("as a visitor: %s", async (_path, route) => {
+      const { page, context, errors } = await openPage(browser, route.path, { lang, viewport });
+      const expected = route.layout === "dashboard" ? byPath("/login") : route;
+      await waitForTitle(page, title(expected, lang));
+      expect(new URL(page.url()).pathname).toBe(route.layout === "dashboard" ? "/login" : route.path.split("?")[0]);
+      const layout = await layoutOf(page);
+      expect(layout).toMatchObject({ dir: lang === "ar" ? "rtl" : "ltr", lang, sidebar: false, bottomBar: false, overflowX: false });
+      expect(expected.layout === "auth" ? layout.authCard : layout.siteHeader).toBe(true);
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+
+    it.each(routes.map((route) => [route.path, route] as const))("signed in: %s", async (_path, route) => {
+      const { page, context, errors } = await openPage(browser, route.path, { lang, viewport, token: sharedToken() });
+      const expected = route.layout === "auth" ? byPath("/dashboard") : route;
+      await waitForTitle(page, title(expected, lang));
+      const url = new URL(page.url());
+      expect(url.pathname + url.search).toBe(route.layout === "auth" ? "/dashboard" : route.path);
+      const layout = await layoutOf(page);
+      expect(layout).toMatchObject({ dir: lang === "ar" ? "rtl" : "ltr", overflowX: false });
+      if (expected.layout === "dashboard") {
+        expect(layout.sidebar).toBe(viewport === "desktop");
+        expect(layout.bottomBar).toBe(viewport === "phone");
+        const bar = page.locator(viewport === "desktop" ? ".sidebar" : ".bottom-bar");
+        expect(await bar.getByRole("link").count()).toBeGreaterThanOrEqual(4);
+        const logout = viewport === "desktop" ? page.locator(".sidebar").getByRole("button", { name: lang === "en" ? "Log out" : "تسجيل الخروج" }) : page.locator(".mobile-header").getByRole("button", { name: lang === "en" ? "Log out" : "تسجيل الخروج" });
+        expect(await logout.isVisible()).toBe(true);
+      } else {
+        expect(layout.siteHeader).toBe(true);
+      }
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  });
+});

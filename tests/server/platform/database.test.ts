@@ -1,0 +1,78 @@
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createSession, createUser } from "../../../server/modules/auth/sessions.ts";
+import { acquireDataDirLock, DataDirInUseError, LOCK_FILE } from "../../../server/platform/db/lock.ts";
+import { openDatabase } from "../../../server/platform/db/open.ts";
+import { users } from "../../../server/platform/db/schema.ts";
+import { seedSignedInUser } from "../../../server/modules/auth/seed.ts";
+import { createTestApp } from "../helpers/test-app.ts";
+
+// One folder for the whole file: creating a PGlite cluster on disk is the slow part.
+let dataDir: string;
+beforeAll(() => {
+  dataDir = mkdtempSync(join(tmpdir(), "sarraf-db-"));
+});
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+const lockFile = () => join(dataDir, LOCK_FILE);
+
+describe("a PGlite data folder", () => {
+  it("is owned by one opener: a second open fails naming the pid; close releases it", async () => {
+    const first = await openDatabase({ dataDir });
+    expect(first.kind).toBe("pglite");
+    expect(readFileSync(lockFile(), "utf8")).toBe(String(process.pid));
+    const second = openDatabase({ dataDir });
+    await expect(second).rejects.toBeInstanceOf(DataDirInUseError);
+    await expect(second).rejects.toThrow(`The data folder ${dataDir} is in use by process ${process.pid}`);
+
+    // What the e2e setup does from its own process before the server starts.
+    const user = await createUser(first.db, { email: "seed@example.com", fullName: "Seed" });
+    const { token } = await createSession(first.db, user.id);
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    await first.close();
+    await first.close(); // idempotent: shutdown paths may close twice
+    expect(existsSync(lockFile())).toBe(false);
+  }, 120_000);
+
+  it("keeps its data across reopening", async () => {
+    const reopened = await openDatabase({ dataDir });
+    expect((await reopened.db.select().from(users)).map((u) => u.email)).toEqual(["seed@example.com"]);
+    await reopened.close();
+  }, 120_000);
+});
+
+describe("the lock file", () => {
+  it.each([
+    ["whose process has exited", () => String(spawnSync(process.execPath, ["-e", ""]).pid)],
+    ["that holds no pid", () => "garbage"],
+  ])("is taken over when stale: one %s", (_name, content) => {
+    writeFileSync(lockFile(), content());
+    const release = acquireDataDirLock(dataDir);
+    expect(readFileSync(lockFile(), "utf8")).toBe(String(process.pid));
+    release();
+    expect(existsSync(lockFile())).toBe(false);
+  });
+
+  it("is not taken from a live process", () => {
+    writeFileSync(lockFile(), String(process.ppid));
+    expect(() => acquireDataDirLock(dataDir)).toThrow(`in use by process ${process.ppid}`);
+    rmSync(lockFile());
+  });
+});
+
+describe("seedSignedInUser", () => {
+  it("leaves a user whose token the server accepts, and the folder unlocked", async () => {
+    const { token, authUser } = await seedSignedInUser({ dataDir }, { email: "e2e@example.com", fullName: "E2E" });
+    expect(authUser).toMatchObject({ email: "e2e@example.com", Token: token });
+    expect(existsSync(lockFile())).toBe(false);
+    const database = await openDatabase({ dataDir });
+    try {
+      const t = createTestApp({ database });
+      expect((await t.post("/user/get-profile-by-id", { token })).status).toBe(200);
+    } finally {
+      await database.close();
+    }
+  }, 120_000);
+});

@@ -1,0 +1,89 @@
+import { spawnSync } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { envSchema, parseEnv } from "../../../server/env.ts";
+
+describe("parseEnv", () => {
+  it("fills every default when nothing is set", () => {
+    expect(parseEnv({})).toEqual({
+      ok: true,
+      env: {
+        PORT: 3000,
+        HOST: "127.0.0.1",
+        NODE_ENV: "development",
+        DATA_DIR: ".data",
+        STATIC_DIR: "dist",
+        LOG_LEVEL: "info",
+        BODY_LIMIT_BYTES: 1048576,
+        CSP_FRAME_ANCESTORS: "'none'",
+        SESSION_IDLE_MINUTES: 30,
+        SESSION_ABSOLUTE_DAYS: 7,
+        SHUTDOWN_TIMEOUT_MS: 10000,
+        MAIL_FROM: "Sarraf <no-reply@sarraf.local>",
+        TRUST_PROXY: false,
+        ALLOWED_HOSTS: [],
+        DEV_TOOLS: "auto",
+        OUTBOX_IN_PRODUCTION: false,
+      },
+    });
+  });
+
+  it("treats empty values as unset and ignores unrelated variables", () => {
+    const result = parseEnv({ PORT: "", HOME: "/root", DATABASE_URL: "postgres://u:p@h:5432/db" });
+    expect(result).toMatchObject({ ok: true, env: { PORT: 3000, DATABASE_URL: "postgres://u:p@h:5432/db" } });
+  });
+
+  it("lists every problem at once, one per variable, with what it got", () => {
+    const result = parseEnv({ PORT: "abc", LOG_LEVEL: "loud", DATABASE_URL: "mysql://x", BODY_LIMIT_BYTES: "0", SESSION_IDLE_MINUTES: "1.5" });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.problems).toEqual([
+      'PORT: must be a whole number from 0 to 65535 (got "abc")',
+      'DATABASE_URL: must be a postgres:// or postgresql:// URL (got "mysql://x")',
+      'LOG_LEVEL: must be one of: debug, info, warn, error, silent (got "loud")',
+      'BODY_LIMIT_BYTES: must be at least 1 (got "0")',
+      'SESSION_IDLE_MINUTES: must be a whole number from 1 to 43200 (got "1.5")',
+    ]);
+  });
+
+  it("refuses a port out of range", () => {
+    expect(parseEnv({ PORT: "70000" })).toEqual({ ok: false, problems: ['PORT: must be at most 65535 (got "70000")'] });
+  });
+});
+
+describe("server/main.ts with a bad environment", () => {
+  it("prints the list of problems and exits non-zero without starting", () => {
+    const run = spawnSync(process.execPath, ["--import", "tsx", "server/main.ts"], {
+      env: { ...process.env, PORT: "abc", NODE_ENV: "staging", DATABASE_URL: "" },
+      encoding: "utf8",
+      timeout: 30_000,
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain("Sarraf cannot start: the environment has 2 problem(s):");
+    expect(run.stderr).toContain('  - PORT: must be a whole number from 0 to 65535 (got "abc")');
+    expect(run.stderr).toContain('  - NODE_ENV: must be one of: development, production, test (got "staging")');
+    expect(run.stdout).not.toContain("started");
+  });
+});
+
+describe(".env.example", () => {
+  it("lists every setting, and its values are the defaults", () => {
+    const file = readFileSync(".env.example", "utf8");
+    const listed = Object.fromEntries(
+      file
+        .split("\n")
+        .filter((line) => /^[A-Z_]+=/.test(line))
+        .map((line) => [line.slice(0, line.indexOf("=")), line.slice(line.indexOf("=") + 1).replace(/^"(.*)"$/, "$1")]),
+    );
+    // Settings read by `npm start` and the Vite build rather than the server: every VITE_* the SPA reads.
+    const viteSettings = (readdirSync("src", { recursive: true }) as string[])
+      .filter((f) => /\.tsx?$/.test(f))
+      .flatMap((f) => readFileSync(join("src", f), "utf8").match(/\bVITE_[A-Z_]*[A-Z]\b/g) ?? []);
+    const buildSettings = ["SKIP_BUILD", ...new Set(viteSettings)];
+    expect(buildSettings).toContain("VITE_FIREBASE_VAPID_KEY");
+    expect(Object.keys(listed).sort()).toEqual([...Object.keys(envSchema.shape), ...buildSettings].sort());
+    const parsed = parseEnv(listed);
+    expect(parsed).toEqual(parseEnv({}));
+  });
+});

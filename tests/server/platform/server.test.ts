@@ -1,0 +1,103 @@
+import { request } from "node:http";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LOCK_FILE } from "../../../server/platform/db/lock.ts";
+import { envWith } from "../../../server/env.ts";
+import { createLogger } from "../../../server/platform/logging/logger.ts";
+import { startServer, type RunningServer } from "../../../server/server.ts";
+import { expectedKind, freshPostgresUrl, postgresUrl } from "../helpers/test-db.ts";
+
+let dataDir: string;
+let dropDatabase = async () => {};
+let databaseEnv: Record<string, string>;
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), "sarraf-server-"));
+  if (postgresUrl) {
+    const fresh = await freshPostgresUrl();
+    dropDatabase = fresh.drop;
+    databaseEnv = { DATABASE_URL: fresh.url };
+  } else {
+    databaseEnv = { DATA_DIR: dataDir };
+  }
+});
+afterAll(async () => {
+  await dropDatabase();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function start(extra: Record<string, string> = {}) {
+  const logs: Record<string, unknown>[] = [];
+  const logger = createLogger("debug", (line) => logs.push(JSON.parse(line)));
+  const env = envWith({ PORT: "0", STATIC_DIR: join(dataDir, "no-dist"), ...databaseEnv, ...extra });
+  return { server: await startServer({ env, logger }), logs };
+}
+
+/** A POST whose body is sent in two halves, so the test decides when the request is complete. */
+function slowPost(server: RunningServer, path: string) {
+  const body = JSON.stringify({ pad: "x".repeat(64) });
+  const req = request({
+    port: server.port,
+    host: "127.0.0.1",
+    method: "POST",
+    path,
+    agent: false,
+    headers: { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body) },
+  });
+  const response = new Promise<{ status: number; body: string }>((resolve, reject) => {
+    req.on("response", (res) => {
+      let text = "";
+      res.on("data", (chunk) => (text += chunk));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, body: text }));
+    });
+    req.on("error", reject);
+  });
+  req.write(body.slice(0, 10));
+  return { response, finish: () => req.end(body.slice(10)) };
+}
+
+const settled = (promise: Promise<unknown>) =>
+  Promise.race([promise.then(() => true), new Promise((r) => setTimeout(() => r(false), 300))]);
+
+describe("startServer", () => {
+  it("listens on a real port, names its database, and enforces the body limit from Content-Length", async () => {
+    const { server, logs } = await start({ BODY_LIMIT_BYTES: "100" });
+    try {
+      expect(logs.find((l) => l.msg === "started")).toMatchObject({ url: server.url, database: expectedKind });
+      const health = await (await fetch(`${server.url}/api/v1/health`)).json();
+      expect(health.data.database).toBe(expectedKind);
+      const big = await fetch(`${server.url}/api/v1/health`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "Accept-Language": "ar" },
+        body: JSON.stringify({ pad: "x".repeat(200) }),
+      });
+      expect(big.status).toBe(413);
+      expect((await big.json()).message).toBe("محتوى الطلب كبير جدًا.");
+    } finally {
+      await server.close();
+    }
+  }, 120_000);
+
+  it("shuts down gracefully: finishes in-flight requests, refuses new ones, releases the database", async () => {
+    const { server } = await start();
+    const inFlight = slowPost(server, "/api/v1/health");
+    await new Promise((r) => setTimeout(r, 100));
+    const closing = server.close();
+    expect(await settled(closing)).toBe(false);
+    inFlight.finish();
+    expect((await inFlight.response).status).toBe(200);
+    await closing;
+    await expect(fetch(`${server.url}/api/v1/health`)).rejects.toThrow();
+    if (!postgresUrl) expect(existsSync(join(dataDir, LOCK_FILE))).toBe(false);
+  }, 120_000);
+
+  it("stops waiting for a stuck request after SHUTDOWN_TIMEOUT_MS", async () => {
+    const { server, logs } = await start({ SHUTDOWN_TIMEOUT_MS: "200" });
+    const stuck = slowPost(server, "/api/v1/health");
+    stuck.response.catch(() => {}); // the socket is cut: that is the point
+    await new Promise((r) => setTimeout(r, 100));
+    await server.close();
+    expect(logs.some((l) => l.msg === "shutdown.timeout")).toBe(true);
+  }, 120_000);
+});

@@ -1,0 +1,149 @@
+import { createServer, type IncomingMessage, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { createApiClient } from "../../../src/shared/api/client.ts";
+import { ApiError } from "../../../src/shared/api/errors.ts";
+
+// A real HTTP server on loopback: the client is tested over the wire, not against a mocked fetch.
+interface Seen {
+  method?: string;
+  url?: string;
+  headers: IncomingMessage["headers"];
+  body: string;
+}
+let seen: Seen;
+let server: Server;
+let base: string;
+
+function reply(path: string): { status: number; body: string; type?: string } {
+  const json = (status: number, value: unknown) => ({ status, body: JSON.stringify(value) });
+  switch (path) {
+    case "/api/v1/ok":
+      return json(200, { status: "success", message: "Done", data: { n: 1 } });
+    case "/api/v1/ok-without-status":
+      return json(200, { message: "Plain", data: [1, 2] });
+    case "/api/v1/created-success":
+      return json(201, { status: "success", message: "Created", data: null });
+    case "/api/v1/unauthorized":
+      return json(401, { status: "error", message: "Session expired" });
+    case "/api/v1/bad-with-data":
+      return json(400, { status: "error", message: "Invalid e-mail", data: { field: "email" } });
+    case "/api/v1/html-502":
+      return { status: 502, body: "<html>Bad gateway</html>", type: "text/html" };
+    case "/api/v1/teapot":
+      return json(418, { status: "error", message: "Short and stout" });
+    default: {
+      const status = Number(path.split("/").pop());
+      return json(status, { status: "error", message: `Server says ${status}` });
+    }
+  }
+}
+
+beforeAll(async () => {
+  server = createServer((request, response) => {
+    let body = "";
+    request.on("data", (chunk) => (body += chunk));
+    request.on("end", () => {
+      seen = { method: request.method, url: request.url, headers: request.headers, body };
+      const answer = reply(request.url ?? "");
+      response.writeHead(answer.status, { "content-type": answer.type ?? "application/json" });
+      response.end(answer.body);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1`;
+});
+
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+let token: string | null;
+let locale: string;
+const onUnauthorized = vi.fn();
+beforeEach(() => {
+  token = "secret-token";
+  locale = "ar";
+  onUnauthorized.mockReset();
+});
+
+const client = () => createApiClient({ baseURL: base, getToken: () => token, getLocale: () => locale, onUnauthorized });
+
+async function failure(promise: Promise<unknown>): Promise<ApiError> {
+  const error = await promise.then(() => null, (caught: unknown) => caught);
+  expect(error).toBeInstanceOf(ApiError);
+  return error as ApiError;
+}
+
+describe("API client over HTTP", () => {
+  it("POSTs JSON under the base with the bearer token and language", async () => {
+    const result = await client().post("/ok", { a: 1 });
+    expect(result).toEqual({ status: "success", message: "Done", data: { n: 1 } });
+    expect(seen.method).toBe("POST");
+    expect(seen.url).toBe("/api/v1/ok");
+    expect(seen.headers.authorization).toBe("Bearer secret-token");
+    expect(seen.headers["accept-language"]).toBe("ar");
+    expect(seen.headers["content-type"]).toContain("application/json");
+    expect(JSON.parse(seen.body)).toEqual({ a: 1 });
+  });
+
+  it("sends no Authorization header without a stored token", async () => {
+    token = null;
+    await client().post("/ok");
+    expect(seen.headers.authorization).toBeUndefined();
+  });
+
+  it("returns the body when HTTP is 200 even without a success status", async () => {
+    expect(await client().post("/ok-without-status")).toEqual({ message: "Plain", data: [1, 2] });
+  });
+
+  it("returns the body when the status field is success on another 2xx", async () => {
+    expect((await client().post("/created-success")).message).toBe("Created");
+  });
+
+  it("has a PUT helper", async () => {
+    await client().put("/ok", { b: 2 });
+    expect(seen.method).toBe("PUT");
+    expect(JSON.parse(seen.body)).toEqual({ b: 2 });
+  });
+
+  it("on 401 calls the unauthorized hook and raises the server message", async () => {
+    const error = await failure(client().post("/unauthorized"));
+    expect(error.code).toBe("unauthorized");
+    expect(error.message).toBe("Session expired");
+    expect(onUnauthorized).toHaveBeenCalledWith(error);
+  });
+
+  it.each([
+    [400, "badRequest"],
+    [403, "forbidden"],
+    [500, "serverError"],
+    [501, "notImplemented"],
+    [502, "badGateway"],
+    [503, "unavailable"],
+  ] as const)("raises the server message on %i as %s", async (status, code) => {
+    const error = await failure(client().post(`/status/${status}`));
+    expect(error).toMatchObject({ code, status, message: `Server says ${status}` });
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it("raises message and data together when the response carries data", async () => {
+    const error = await failure(client().post("/bad-with-data"));
+    expect(error).toMatchObject({ code: "badRequest", message: "Invalid e-mail", data: { field: "email" } });
+  });
+
+  it("falls back to the error text when the body has no message", async () => {
+    const error = await failure(client().post("/html-502"));
+    expect(error.code).toBe("badGateway");
+    expect(error.message).toBe("502 Bad Gateway");
+  });
+
+  it("types other statuses as unexpected", async () => {
+    expect((await failure(client().post("/teapot"))).code).toBe("unexpected");
+  });
+
+  it("types an unreachable server as a network error", async () => {
+    const offline = createApiClient({ baseURL: "http://127.0.0.1:9/api/v1", getToken: () => null, getLocale: () => "en", onUnauthorized });
+    const error = await failure(offline.post("/ok"));
+    expect(error.code).toBe("network");
+    expect(error.message.length).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,95 @@
+import { describe, expect, it } from "vitest";
+import { act, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { renderApp } from "../renderApp.tsx";
+
+const signedIn = { Token: "token-1", email: "trader@example.com" };
+const publicPaths = ["/", "/blog", "/contact"];
+const authPaths = ["/login", "/signup", "/verify-email", "/forgot-password", "/reset-password"];
+const dashboardPaths = ["/dashboard", "/market", "/exchange", "/portfolio", "/profile", "/kyc", "/withdrawals"];
+const partnerPaths = ["/partners", "/partners/acme"];
+
+describe("routes and access rules", () => {
+  it.each(dashboardPaths)("sends a visitor from %s to /login", async (path) => {
+    const { memory } = await renderApp(path);
+    await waitFor(() => expect(memory.history?.at(-1)).toBe("/login"));
+    await waitFor(() => expect(document.title).toBe("Log in | Sarraf"));
+  });
+
+  it.each(authPaths)("sends a signed-in user from %s to /dashboard", async (path) => {
+    const { memory } = await renderApp(path, { user: signedIn });
+    await waitFor(() => expect(memory.history?.at(-1)).toBe("/dashboard"));
+    expect(await screen.findByRole("heading", { level: 1, name: "Dashboard" })).toBeInTheDocument();
+  });
+
+  it.each([...publicPaths, ...partnerPaths])("shows %s to visitors and signed-in users alike", async (path) => {
+    for (const user of [null, signedIn]) {
+      const { memory, unmount } = await renderApp(path, { user });
+      expect(await screen.findByRole("heading", { level: 1 })).toBeInTheDocument();
+      expect(memory.history?.at(-1)).toBe(path);
+      unmount();
+    }
+  });
+
+  it("shows a not-found page for unknown paths", async () => {
+    await renderApp("/no/such/page");
+    expect(await screen.findByRole("heading", { name: "Page not found" })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe("Page not found | Sarraf"));
+  });
+});
+
+describe("dashboard layout", () => {
+  it("links the sidebar's Exchange to the default pair and marks the current page", async () => {
+    await renderApp("/market", { user: signedIn });
+    const trading = (await screen.findAllByRole("navigation", { name: "Trading" }))[0]!;
+    expect(within(trading).getByRole("link", { name: "Exchange" })).toHaveAttribute("href", "/exchange?curr=USD&symbol=BTC");
+    expect(within(trading).getByRole("link", { name: "Market" })).toHaveAttribute("aria-current", "page");
+  });
+
+  it("shows the pair from the URL, and a clear error for a malformed one", async () => {
+    const { unmount } = await renderApp("/exchange?curr=USD&symbol=ETH", { user: signedIn });
+    expect(await screen.findByText("ETH / USD")).toBeInTheDocument();
+    unmount();
+    await renderApp("/exchange?symbol=%3Cscript%3E", { user: signedIn });
+    expect(await screen.findByRole("alert")).toHaveTextContent("That currency pair is not valid");
+  });
+
+  it("logs out from the sidebar: calls the server, clears storage and goes home", async () => {
+    const { memory, effects } = await renderApp("/dashboard", { user: signedIn });
+    // jsdom applies no media queries: the sidebar's button comes first, the phone header's second.
+    await userEvent.click(screen.getAllByRole("button", { name: "Log out" })[0]!);
+    await waitFor(() => expect(memory.history?.at(-1)).toBe("/"));
+    expect(effects.logout).toHaveBeenCalledOnce();
+    expect(effects.clearStoredAuth).toHaveBeenCalledOnce();
+    expect((await screen.findAllByRole("link", { name: "Log in" })).length).toBeGreaterThan(0);
+  });
+
+  it("goes to /login when the session is rejected (401)", async () => {
+    const { memory, actors, effects } = await renderApp("/portfolio", { user: signedIn });
+    act(() => actors.auth.send({ type: "auth.unauthorized" }));
+    await waitFor(() => expect(memory.history?.at(-1)).toBe("/login"));
+    expect(effects.clearStoredAuth).toHaveBeenCalledOnce();
+  });
+});
+
+describe("languages", () => {
+  it("renders Arabic right-to-left with translated titles", async () => {
+    await renderApp("/dashboard", { user: signedIn, locale: "ar" });
+    expect(document.documentElement).toHaveAttribute("dir", "rtl");
+    expect(document.documentElement).toHaveAttribute("lang", "ar");
+    expect(await screen.findByRole("heading", { level: 1, name: "لوحة التحكم" })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe("لوحة التحكم | صرّاف"));
+  });
+
+  it("switches language from the header, by keyboard", async () => {
+    await renderApp("/");
+    const switcher = screen.getByRole("button", { name: "العربية" });
+    switcher.focus();
+    await userEvent.keyboard("{Enter}");
+    await waitFor(() => expect(document.documentElement).toHaveAttribute("dir", "rtl"));
+    expect(await screen.findByRole("button", { name: "English" })).toBeInTheDocument();
+    expect(screen.getAllByRole("link", { name: "تسجيل الدخول" }).length).toBeGreaterThan(0);
+    await userEvent.click(screen.getByRole("button", { name: "English" }));
+    await waitFor(() => expect(document.documentElement).toHaveAttribute("dir", "ltr"));
+  });
+});
