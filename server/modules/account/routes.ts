@@ -1,7 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
-import { changePasswordSchemaFor, LOGIN_PASSWORD_MAX_LENGTH, setPasswordSchemaFor, updateProfileSchema } from "../../../contract/auth.ts";
+import { changePasswordSchemaFor, LOGIN_PASSWORD_MAX_LENGTH, setPasswordSchemaFor, updateProfileSchema } from "../../../contract/index.ts";
 import { beginAttempt, checkPassword, newPasswordCheck, publicProfile, requireAuth, revokeUserSessions } from "../auth/index.ts";
 import { users } from "../../platform/db/schema.ts";
 import { ApiError, success } from "../../platform/http/envelope.ts";

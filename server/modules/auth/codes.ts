@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomInt, randomUUID, timingSafeEqual } from "node:crypto";
 import { and, desc, eq, gt, isNull, lt, sql } from "drizzle-orm";
-import { CODE_LENGTH } from "../../../contract/auth.ts";
+import { CODE_LENGTH } from "../../../contract/index.ts";
 import type { Db } from "../../platform/db/open.ts";
 import { emailCodes, type EmailCode } from "../../platform/db/schema.ts";
 import { KEY_SPACE, lockKeys } from "./key-locks.ts";

@@ -1,4 +1,4 @@
-import { normalizePassword } from "../../../contract/auth.ts";
+import { normalizePassword } from "../../../contract/index.ts";
 import { zxcvbnPackages } from "./password-strength.ts";
 
 /** NIST SP 800-63B 5.1.1.2: refuse passwords from lists of commonly used or breached ones. */

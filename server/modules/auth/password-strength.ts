@@ -2,7 +2,7 @@ import { createRequire } from "node:module";
 import type * as ZxcvbnCore from "@zxcvbn-ts/core";
 import type * as ZxcvbnCommon from "@zxcvbn-ts/language-common";
 import type * as ZxcvbnEnglish from "@zxcvbn-ts/language-en";
-import { normalizePassword } from "../../../contract/auth.ts";
+import { normalizePassword } from "../../../contract/index.ts";
 import type { MessageId } from "../../platform/i18n/index.ts";
 
 /** zxcvbn's scores run 0–4; below this a new password is refused. */

@@ -1,5 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from "node:crypto";
-import { normalizePassword } from "../../../contract/auth.ts";
+import { normalizePassword } from "../../../contract/index.ts";
 import { SCRYPT } from "./limits.ts";
 
 /** The seam tests use to count hash work; the app uses scryptHasher. */

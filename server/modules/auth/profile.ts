@@ -1,4 +1,4 @@
-import type { SignedInUser } from "../../../contract/auth.ts";
+import type { SignedInUser } from "../../../contract/index.ts";
 import type { User } from "../../platform/db/schema.ts";
 
 export type PublicProfile = Omit<SignedInUser, "Token">;

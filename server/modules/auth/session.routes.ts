@@ -10,7 +10,7 @@ import {
   signupSchema,
   verifyOtpSchema,
   type CodeSent,
-} from "../../../contract/auth.ts";
+} from "../../../contract/index.ts";
 import { beginAttempt } from "./attempts.ts";
 import {
   bindCodeToUser,

@@ -1,4 +1,4 @@
-import type { SignedInUser } from "../../../contract/auth.ts";
+import type { SignedInUser } from "../../../contract/index.ts";
 import type { Db } from "../../platform/db/open.ts";
 import type { User } from "../../platform/db/schema.ts";
 import type { Services } from "../../services.ts";

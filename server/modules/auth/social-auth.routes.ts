@@ -4,7 +4,7 @@ import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import * as client from "openid-client";
 import { z } from "zod";
-import { NAME_MAX_LENGTH } from "../../../contract/auth.ts";
+import { NAME_MAX_LENGTH } from "../../../contract/index.ts";
 import { localAddress, nodeBindings, requestOrigin } from "../../platform/http/node.ts";
 import { securityHeaderList } from "../../platform/http/security-headers.ts";
 import type { AppEnv } from "../../platform/http/types.ts";

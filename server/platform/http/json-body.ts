@@ -1,5 +1,5 @@
 import { createMiddleware } from "hono/factory";
-import { noFieldErrors, type FieldErrorKey, type FieldErrors } from "../../../contract/auth.ts";
+import { noFieldErrors, type FieldErrorKey, type FieldErrors } from "../../../contract/index.ts";
 import { ApiError } from "./envelope.ts";
 import type { AppEnv } from "./types.ts";
 import { translateFields } from "./validate.ts";

@@ -10,7 +10,7 @@ import {
   PASSWORD_MIN_LENGTH,
   type FieldErrorKey,
   type FieldErrors,
-} from "../../../contract/auth.ts";
+} from "../../../contract/index.ts";
 import { translate, type Locale } from "../i18n/index.ts";
 import { ApiError } from "./envelope.ts";
 import type { AppEnv } from "./types.ts";

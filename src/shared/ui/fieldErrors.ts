@@ -1,6 +1,6 @@
 import type { I18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
-import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, type FieldErrorKey } from "../../../contract/auth.ts";
+import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, type FieldErrorKey } from "../../../contract/index.ts";
 
 const min = PASSWORD_MIN_LENGTH;
 const max = PASSWORD_MAX_LENGTH;

@@ -1,7 +1,7 @@
 import { useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import { useLingui } from "@lingui/react/macro";
 import type { z } from "zod";
-import { fieldErrorsOf, type FieldErrors } from "../../../contract/auth.ts";
+import { fieldErrorsOf, type FieldErrors } from "../../../contract/index.ts";
 import { fieldErrorText } from "./fieldErrors.ts";
 
 interface Schema<T> {

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { fieldErrorKeys, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../../contract/auth.ts";
+import { fieldErrorKeys, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../../contract/index.ts";
 import { SIGNUP_TOKENS_KEPT } from "../../../server/modules/auth/limits.ts";
 import { parsePhc } from "../../../server/modules/auth/password.ts";
 import { addSignupToken } from "../../../server/modules/auth/users.ts";

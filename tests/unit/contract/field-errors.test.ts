@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fieldErrorsOf, loginSchema, signupSchema, updateProfileSchema, verifyOtpSchema } from "../../../contract/auth.ts";
+import { fieldErrorsOf, loginSchema, signupSchema, updateProfileSchema, verifyOtpSchema } from "../../../contract/index.ts";
 
 const errorsOf = (schema: { safeParse(value: unknown): { success: boolean; error?: unknown } }, value: unknown) => {
   const result = schema.safeParse(value);

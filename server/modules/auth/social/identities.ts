@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
-import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from "../../../../contract/auth.ts";
+import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from "../../../../contract/index.ts";
 import { findUserByEmail } from "../users.ts";
 import type { Db } from "../../../platform/db/open.ts";
 import { socialIdentities, users, type User } from "../../../platform/db/schema.ts";

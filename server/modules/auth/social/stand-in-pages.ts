@@ -1,4 +1,4 @@
-import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from "../../../../contract/auth.ts";
+import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from "../../../../contract/index.ts";
 import { escapeHtml, htmlLangDir } from "../../../platform/http/html.ts";
 import { translate, type Locale, type MessageId } from "../../../platform/i18n/index.ts";
 import { PROVIDER_NAMES, type SocialProvider } from "./providers.ts";

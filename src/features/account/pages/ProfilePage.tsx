@@ -2,7 +2,7 @@ import { useEffect, useRef } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useAppActor } from "../../../shared/actors/context.tsx";
 import { useActiveLocale, useAuthCall, useAuthContext, useAuthFailure, useDismissOnOpen } from "../../../shared/actors/hooks.ts";
-import { changePasswordSchemaFor, nameField, PASSWORD_MIN_LENGTH, setPasswordSchemaFor } from "../../../../contract/auth.ts";
+import { changePasswordSchemaFor, nameField, PASSWORD_MIN_LENGTH, setPasswordSchemaFor } from "../../../../contract/index.ts";
 import { Field, FormAlert, PasswordField, SubmitButton } from "../../../shared/ui/form.tsx";
 import { PageHeader } from "../../../shared/ui/PageHeader.tsx";
 import { useForm } from "../../../shared/ui/useForm.ts";

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useAppActor } from "../../../shared/actors/context.tsx";
 import { useAuthCall, useAuthFailure } from "../../../shared/actors/hooks.ts";
-import { verifyOtpSchema } from "../../../../contract/auth.ts";
+import { verifyOtpSchema } from "../../../../contract/index.ts";
 import { CodeField, Field, FormAlert, SubmitButton } from "../../../shared/ui/form.tsx";
 import { ResendCode } from "./ResendCode.tsx";
 import { useForm } from "../../../shared/ui/useForm.ts";

@@ -2,7 +2,7 @@ import { Link } from "wouter";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useAppActor } from "../../../shared/actors/context.tsx";
 import { useAuthCall, useAuthFailure, useDismissOnOpen } from "../../../shared/actors/hooks.ts";
-import { forgotPasswordSchema } from "../../../../contract/auth.ts";
+import { forgotPasswordSchema } from "../../../../contract/index.ts";
 import { paths } from "../../../shared/lib/paths.ts";
 import { Field, FormAlert, SubmitButton } from "../../../shared/ui/form.tsx";
 import { PageHeader } from "../../../shared/ui/PageHeader.tsx";

@@ -3,7 +3,7 @@ import { Link } from "wouter";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useAppActor } from "../../../shared/actors/context.tsx";
 import { useAuthCall, useAuthContext, useAuthFailure, useDismissOnOpen } from "../../../shared/actors/hooks.ts";
-import { loginSchema, sendOtpSchema } from "../../../../contract/auth.ts";
+import { loginSchema, sendOtpSchema } from "../../../../contract/index.ts";
 import { paths } from "../../../shared/lib/paths.ts";
 import { Field, FormAlert, PasswordField, SubmitButton } from "../../../shared/ui/form.tsx";
 import { PageHeader } from "../../../shared/ui/PageHeader.tsx";

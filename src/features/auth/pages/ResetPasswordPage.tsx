@@ -2,7 +2,7 @@ import { Link, useSearch } from "wouter";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useAppActor } from "../../../shared/actors/context.tsx";
 import { useAuthCall, useAuthContext, useAuthFailure, useDismissOnOpen } from "../../../shared/actors/hooks.ts";
-import { PASSWORD_MIN_LENGTH, resetPasswordSchema } from "../../../../contract/auth.ts";
+import { PASSWORD_MIN_LENGTH, resetPasswordSchema } from "../../../../contract/index.ts";
 import { paths } from "../../../shared/lib/paths.ts";
 import { CodeField, Field, FormAlert, PasswordField, SubmitButton } from "../../../shared/ui/form.tsx";
 import { ResendCode } from "../components/ResendCode.tsx";

@@ -1,0 +1,139 @@
+// Field rules every feature's request bodies are built from. Issues carry stable keys (never
+// text): the SPA and the server each translate them in their own catalog.
+import { z } from "zod";
+
+/** NIST SP 800-63B: at least 8 (we ask 12), at least 64 accepted, no composition rules. */
+export const PASSWORD_MIN_LENGTH = 12;
+export const PASSWORD_MAX_LENGTH = 256;
+/** Login takes any password up to this, so a long old password still reaches the hash check. */
+export const LOGIN_PASSWORD_MAX_LENGTH = 1024;
+export const EMAIL_MAX_LENGTH = 254;
+export const NAME_MAX_LENGTH = 100;
+export const CODE_LENGTH = 6;
+
+export const fieldErrorKeys = [
+  "field.required",
+  "field.invalid",
+  "field.unknown",
+  "field.notText",
+  "field.controlCharacters",
+  "email.invalid",
+  "email.tooLong",
+  "password.tooShort",
+  "password.tooLong",
+  "password.containsEmail",
+  "password.common",
+  "password.same",
+  "password.weak",
+  "code.format",
+  "name.required",
+  "name.tooLong",
+  "locale.invalid",
+  "profile.empty",
+] as const;
+export type FieldErrorKey = (typeof fieldErrorKeys)[number];
+
+export const locales = ["en", "ar"] as const;
+export type Locale = (typeof locales)[number];
+
+/** Passwords are measured in code points after NFKC, so "é" typed either way counts once. */
+export function normalizePassword(password: string): string {
+  return password.normalize("NFKC");
+}
+
+export function passwordLength(password: string): number {
+  return [...normalizePassword(password)].length;
+}
+
+/** A password may not contain the account's e-mail, or its local part when that is 4+ characters. */
+export function passwordContainsEmail(password: string, email: string): boolean {
+  const haystack = normalizePassword(password).toLowerCase();
+  const address = email.trim().toLowerCase();
+  if (!address) return false;
+  const local = address.split("@")[0] ?? "";
+  return haystack.includes(address) || (local.length >= 4 && haystack.includes(local));
+}
+
+/**
+ * The error of a text field's type check: a missing value is `missing`, anything else that is
+ * not a string (a number, null, an object) is "field.notText" — never "required".
+ */
+export const textError =
+  (missing: FieldErrorKey = "field.required") =>
+  (issue: { input?: unknown }): FieldErrorKey =>
+    issue.input === undefined ? missing : "field.notText";
+
+export const emailField = z
+  .string({ error: textError() })
+  .trim()
+  .toLowerCase()
+  .min(1, { error: "field.required" })
+  .max(EMAIL_MAX_LENGTH, { error: "email.tooLong" })
+  .pipe(z.email({ error: "email.invalid" }));
+
+/** A new password: length rules only; the e-mail and common-password checks need more context. */
+export const newPasswordField = z
+  .string({ error: textError() })
+  .refine((p) => p.length > 0, { error: "field.required", abort: true })
+  .refine((p) => passwordLength(p) >= PASSWORD_MIN_LENGTH, { error: "password.tooShort", abort: true })
+  .refine((p) => passwordLength(p) <= PASSWORD_MAX_LENGTH, { error: "password.tooLong", abort: true });
+
+/** A password being checked, not chosen: no policy, only a bound on hashing work. */
+export const existingPasswordField = z
+  .string({ error: textError() })
+  .min(1, { error: "field.required" })
+  .max(LOGIN_PASSWORD_MAX_LENGTH, { error: "password.tooLong" });
+
+export const codeField = z
+  .string({ error: textError() })
+  .trim()
+  .regex(new RegExp(`^\\d{${CODE_LENGTH}}$`), { error: "code.format" });
+
+export const nameField = z
+  .string({ error: textError("name.required") })
+  .trim()
+  .min(1, { error: "name.required" })
+  .max(NAME_MAX_LENGTH, { error: "name.tooLong" });
+
+export const localeField = z.enum(locales, { error: "locale.invalid" });
+
+
+/** Missing → "field.required"; a string in the wrong form → "field.invalid"; not text → "field.notText". */
+export const formProblem = (issue: { input?: unknown }): FieldErrorKey =>
+  issue.input === undefined ? "field.required" : typeof issue.input === "string" ? "field.invalid" : "field.notText";
+
+/** Adds "password.containsEmail" when the new password holds the account's e-mail or its local part. */
+export function refineNewPassword(email: (value: never) => string, passwordKey = "password") {
+  return (value: Record<string, unknown>, ctx: z.RefinementCtx) => {
+    const password = value[passwordKey];
+    if (typeof password === "string" && passwordContainsEmail(password, email(value as never))) {
+      ctx.addIssue({ code: "custom", path: [passwordKey], message: "password.containsEmail" });
+    }
+  };
+}
+
+/** Field name → the first problem's key; `_` for problems of the body as a whole. */
+export type FieldErrors = Partial<Record<string, FieldErrorKey>>;
+
+/**
+ * An empty FieldErrors without a prototype: a field named like an Object.prototype member
+ * (`constructor`, `toString`, `__proto__`) is an ordinary key in it, never an inherited one.
+ */
+export function noFieldErrors(): FieldErrors {
+  return Object.create(null) as FieldErrors;
+}
+
+export function fieldErrorsOf(error: z.ZodError): FieldErrors {
+  const fields = noFieldErrors();
+  for (const issue of error.issues) {
+    if (issue.code === "unrecognized_keys") {
+      for (const key of issue.keys) fields[key] ??= "field.unknown";
+      continue;
+    }
+    const field = issue.path.length > 0 ? String(issue.path[0]) : "_";
+    const key = (fieldErrorKeys as readonly string[]).includes(issue.message) ? (issue.message as FieldErrorKey) : "field.invalid";
+    fields[field] ??= key;
+  }
+  return fields;
+}
+

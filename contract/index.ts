@@ -1,0 +1,8 @@
+// The contract shared by machines/, src/ and server/: pure TypeScript + zod, no React, DOM,
+// Node or storage (lint enforces it).
+export * from "./account.ts";
+export * from "./auth.ts";
+export * from "./fields.ts";
+export * from "./money.ts";
+export * from "./notifications.ts";
+export * from "./routes.ts";

@@ -1,0 +1,268 @@
+// The one table of every API path under /api/v1: its request body, its answer's `data`, whether
+// it needs a session, and the failures it documents. The SPA's typed call, the server's
+// validation middleware, the OpenAPI document and the tests all read this table.
+import { z } from "zod";
+import { changePasswordSchema, profileRequestSchema, setPasswordSchema, updateProfileSchema } from "./account.ts";
+import {
+  codeSentSchema,
+  forgotPasswordSchema,
+  loginSchema,
+  profileSchema,
+  resetPasswordSchema,
+  sendOtpSchema,
+  signedInUserSchema,
+  signupSchema,
+  socialLoginSchema,
+  verifyOtpSchema,
+} from "./auth.ts";
+import { pushTokenSchema } from "./notifications.ts";
+
+/** A documented failure: its HTTP status and, where the body says which case, `data.reason`. */
+export interface Failure {
+  status: 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429 | 500 | 501 | 502 | 503;
+  reason?: string;
+  description: string;
+}
+
+export interface RouteDef<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType> {
+  path: `/${string}`;
+  methods: readonly ("GET" | "POST" | "PUT")[];
+  /** "session": a Bearer token is required (401 without a live one). */
+  auth: "none" | "session";
+  /** The spec section 7 group, used as the OpenAPI tag. */
+  group: "System" | "Public" | "Session" | "Profile" | "Market" | "Trading" | "KYC" | "Withdrawals" | "Notifications";
+  summary: string;
+  /** "planned": in the spec, not built yet: the server answers 501. */
+  status: "live" | "planned";
+  request: Req;
+  /** The success envelope's `data`. */
+  response: Res;
+  failures: readonly Failure[];
+}
+
+const route = <Req extends z.ZodType, Res extends z.ZodType>(def: RouteDef<Req, Res>) => def;
+
+/** A call that takes no body (or ignores one). */
+const anyBody = z.unknown();
+const nothing = z.null();
+
+const validation: Failure = { status: 400, reason: "validation", description: "A field is missing or wrong; data.fields names each, translated." };
+const sessionEnded: Failure = { status: 401, description: "No live session: sign in again." };
+const rateLimited: Failure = { status: 429, reason: "rateLimited", description: "Too many tries; data.retryAfter says how many seconds to wait." };
+const codeInvalid: Failure = { status: 400, reason: "codeInvalid", description: "Wrong code; data.attemptsLeft." };
+const codeExpired: Failure = { status: 400, reason: "codeExpired", description: "No live code (expired, used, or too many wrong tries): ask for a new one." };
+const notBuilt: Failure = { status: 501, description: "In the spec, not built yet." };
+
+const planned = (path: `/${string}`, group: RouteDef["group"], summary: string, auth: RouteDef["auth"] = "session") =>
+  route({ path, methods: ["POST"], auth, group, summary, status: "planned", request: anyBody, response: anyBody, failures: [notBuilt] });
+
+export const routes = {
+  health: route({
+    path: "/health",
+    methods: ["GET", "POST"],
+    auth: "none",
+    group: "System",
+    summary: "Liveness probe: the kind of database, nothing more.",
+    status: "live",
+    request: anyBody,
+    response: z.object({ database: z.enum(["pglite", "postgresql"]) }),
+    failures: [],
+  }),
+
+  // Session
+  signup: route({
+    path: "/user/signup",
+    methods: ["POST"],
+    auth: "none",
+    group: "Session",
+    summary: "Creates an unverified account and e-mails a sign-up code; answers alike for known addresses.",
+    status: "live",
+    request: signupSchema,
+    response: codeSentSchema,
+    failures: [validation, rateLimited],
+  }),
+  login: route({
+    path: "/user/login",
+    methods: ["POST"],
+    auth: "none",
+    group: "Session",
+    summary: "Signs in with e-mail and password.",
+    status: "live",
+    request: loginSchema,
+    response: signedInUserSchema,
+    failures: [
+      validation,
+      { status: 400, reason: "invalidCredentials", description: "Wrong e-mail or password (never says which)." },
+      { status: 403, reason: "emailNotVerified", description: "Right password, e-mail not verified yet; data.email." },
+      { status: 403, reason: "codeRequired", description: "Too many wrong passwords for this account: sign in by e-mail code; data.email." },
+      rateLimited,
+    ],
+  }),
+  sendOtp: route({
+    path: "/user/sendotp",
+    methods: ["POST"],
+    auth: "none",
+    group: "Session",
+    summary: "E-mails a sign-in code; its token binds the code to this browser.",
+    status: "live",
+    request: sendOtpSchema,
+    response: codeSentSchema,
+    failures: [validation, rateLimited],
+  }),
+  verifyOtp: route({
+    path: "/user/verifyotp",
+    methods: ["POST"],
+    auth: "none",
+    group: "Session",
+    summary: "Signs in with an e-mailed code (and verifies the e-mail).",
+    status: "live",
+    request: verifyOtpSchema,
+    response: signedInUserSchema,
+    failures: [validation, codeInvalid, codeExpired, rateLimited],
+  }),
+  forgotPassword: route({
+    path: "/user/forgotPassword",
+    methods: ["POST"],
+    auth: "none",
+    group: "Session",
+    summary: "E-mails a password-reset code; answers alike for unknown addresses.",
+    status: "live",
+    request: forgotPasswordSchema,
+    response: codeSentSchema,
+    failures: [validation, rateLimited],
+  }),
+  resetPassword: route({
+    path: "/user/resetpassword",
+    methods: ["POST"],
+    auth: "none",
+    group: "Session",
+    summary: "Sets a new password with the reset code; ends every session.",
+    status: "live",
+    request: resetPasswordSchema,
+    response: nothing,
+    failures: [validation, codeInvalid, codeExpired, rateLimited],
+  }),
+  socialLogin: route({
+    path: "/user/social-login",
+    methods: ["POST"],
+    auth: "none",
+    group: "Session",
+    summary: "Turns the social sign-in popup's one-time code into a session.",
+    status: "live",
+    request: socialLoginSchema,
+    response: signedInUserSchema,
+    failures: [validation, { status: 400, reason: "socialCodeInvalid", description: "The code is unknown, used or expired." }],
+  }),
+  logout: route({
+    path: "/user/logout",
+    methods: ["POST"],
+    auth: "session",
+    group: "Session",
+    summary: "Ends this session.",
+    status: "live",
+    request: anyBody,
+    response: nothing,
+    failures: [sessionEnded],
+  }),
+
+  // Profile
+  getProfile: route({
+    path: "/user/get-profile-by-id",
+    methods: ["POST"],
+    auth: "session",
+    group: "Profile",
+    summary: "The signed-in user's own profile.",
+    status: "live",
+    request: profileRequestSchema,
+    response: profileSchema,
+    failures: [{ status: 400, description: "The body is not an object of optional ids." }, sessionEnded, { status: 403, description: "The id names someone else." }],
+  }),
+  updateProfile: route({
+    path: "/user/update-profile",
+    methods: ["POST"],
+    auth: "session",
+    group: "Profile",
+    summary: "Changes the full name or the language of e-mails.",
+    status: "live",
+    request: updateProfileSchema,
+    response: profileSchema,
+    failures: [validation, sessionEnded],
+  }),
+  setPassword: route({
+    path: "/user/set-password",
+    methods: ["POST"],
+    auth: "session",
+    group: "Profile",
+    summary: "The first password of an account made by e-mail code or a social sign-in.",
+    status: "live",
+    request: setPasswordSchema,
+    response: profileSchema,
+    failures: [validation, sessionEnded, { status: 409, reason: "passwordAlreadySet", description: "The account has a password: change it instead." }],
+  }),
+  changePassword: route({
+    path: "/user/changepassword",
+    methods: ["POST"],
+    auth: "session",
+    group: "Profile",
+    summary: "Changes the password; ends the user's other sessions.",
+    status: "live",
+    request: changePasswordSchema,
+    response: nothing,
+    failures: [validation, sessionEnded, { status: 400, reason: "currentPasswordWrong", description: "The current password is not right." }, rateLimited],
+  }),
+  uploadProfileImage: planned("/user/uploadProfileImage", "Profile", "Uploads the profile picture."),
+  addFile: planned("/file/add", "Profile", "Uploads a file (KYC documents)."),
+
+  // Notifications
+  pushToken: route({
+    path: "/user/push-token",
+    methods: ["POST"],
+    auth: "session",
+    group: "Notifications",
+    summary: "Registers this browser's push subscription for the signed-in user.",
+    status: "live",
+    request: pushTokenSchema,
+    response: nothing,
+    failures: [validation, sessionEnded],
+  }),
+
+  // Public
+  contactUs: planned("/contactus/add", "Public", "Sends a message to the team.", "none"),
+  blogList: planned("/blog/get-blog-withFilter", "Public", "Blog posts, filtered.", "none"),
+  subscribe: planned("/subscriber/add", "Public", "Subscribes an e-mail to the newsletter.", "none"),
+
+  // Market
+  dashboardMarketInfo: planned("/user/dashboard-market-info", "Market", "What the dashboard shows of the market."),
+  currencyList: planned("/currency/list", "Market", "Assets and quote currencies.", "none"),
+  getPrice: planned("/user/get-price", "Market", "The price of a symbol in a currency."),
+  addFavToken: planned("/user/add-fav-token", "Market", "Adds or removes a favourite."),
+
+  // Trading
+  buySellReport: planned("/user/buy-sell-report", "Trading", "Buy and sell totals."),
+  transactionsHistory: planned("/user/transactions-history", "Trading", "The user's transactions."),
+  swipeluxSendOrder: planned("/user/swipelux/sendOrder", "Trading", "Starts a card buy through the on-ramp."),
+  swipeluxStatus: planned("/user/swipelux/status", "Trading", "The status of a card buy."),
+  sellSendOrder: planned("/user/sell/sendOrder", "Trading", "Sells an asset."),
+
+  // KYC
+  checkKyc: planned("/user/check-kyc-verification", "KYC", "Whether the user is verified."),
+  kycDetails: planned("/user/kyc/details", "KYC", "Submits verification details."),
+
+  // Withdrawals
+  vaultWithdraw: planned("/user/vault/withdraw", "Withdrawals", "Withdraws from the vault."),
+  withdrawList: planned("/withdraw/list", "Withdrawals", "Withdrawal addresses."),
+  withdrawAdd: planned("/withdraw/add", "Withdrawals", "Adds a withdrawal address."),
+  withdrawUpdate: planned("/withdraw/update", "Withdrawals", "Changes a withdrawal address."),
+  withdrawDelete: planned("/withdraw/delete", "Withdrawals", "Removes a withdrawal address."),
+} as const satisfies Record<string, RouteDef>;
+
+export type Routes = typeof routes;
+export type RouteName = keyof Routes;
+/** Routes the server serves today (the others answer 501). */
+export type LiveRouteName = { [K in RouteName]: Routes[K]["status"] extends "live" ? K : never }[RouteName];
+/** What the caller sends: the schema's input (before trimming and lower-casing). */
+export type RequestOf<R extends RouteName> = z.input<Routes[R]["request"]>;
+/** What the success envelope's `data` holds. */
+export type ResponseOf<R extends RouteName> = z.output<Routes[R]["response"]>;
+
+export const routeList: readonly (RouteDef & { name: RouteName })[] = Object.entries(routes).map(([name, def]) => ({ ...def, name: name as RouteName }));
