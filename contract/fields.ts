@@ -69,14 +69,18 @@ export const emailField = z
   .toLowerCase()
   .min(1, { error: "field.required" })
   .max(EMAIL_MAX_LENGTH, { error: "email.tooLong" })
-  .pipe(z.email({ error: "email.invalid" }));
+  .pipe(z.email({ error: "email.invalid" }))
+  .meta({ description: `An e-mail address, at most ${EMAIL_MAX_LENGTH} characters; trimmed and lower-cased.` });
 
 /** A new password: length rules only; the e-mail and common-password checks need more context. */
 export const newPasswordField = z
   .string({ error: textError() })
   .refine((p) => p.length > 0, { error: "field.required", abort: true })
   .refine((p) => passwordLength(p) >= PASSWORD_MIN_LENGTH, { error: "password.tooShort", abort: true })
-  .refine((p) => passwordLength(p) <= PASSWORD_MAX_LENGTH, { error: "password.tooLong", abort: true });
+  .refine((p) => passwordLength(p) <= PASSWORD_MAX_LENGTH, { error: "password.tooLong", abort: true })
+  .meta({
+    description: `${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters (Unicode code points after NFKC). Refused when it contains the account's e-mail, is a common password, or is easy to guess.`,
+  });
 
 /** A password being checked, not chosen: no policy, only a bound on hashing work. */
 export const existingPasswordField = z
@@ -87,7 +91,8 @@ export const existingPasswordField = z
 export const codeField = z
   .string({ error: textError() })
   .trim()
-  .regex(new RegExp(`^\\d{${CODE_LENGTH}}$`), { error: "code.format" });
+  .regex(new RegExp(`^\\d{${CODE_LENGTH}}$`), { error: "code.format" })
+  .meta({ description: `The ${CODE_LENGTH}-digit code from the e-mail.` });
 
 export const nameField = z
   .string({ error: textError("name.required") })

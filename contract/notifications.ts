@@ -11,8 +11,9 @@ const problem = (issue: { input?: unknown }) =>
 const numberProblem = (issue: { input?: unknown }) => (issue.input === undefined ? "field.required" : "field.invalid");
 const base64url = (max: number) =>
   z.string({ error: problem }).regex(/^[A-Za-z0-9_-]+={0,2}$/, { error: "field.invalid" }).max(max, { error: "field.invalid" });
-// Date's own range: any epoch millisecond a browser can produce.
-const MAX_EPOCH_MS = 8.64e15;
+// The end of year 9999 (UTC): past it a date has a six-digit year, which timestamp columns
+// refuse (the property test found 8.64e15, Date's own maximum, answering 500).
+export const MAX_EPOCH_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
 
 /**
  * The push subscription the SPA keeps (spec section 3): its token and when it was made, the Web

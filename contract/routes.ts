@@ -40,7 +40,10 @@ export interface RouteDef<Req extends z.ZodType = z.ZodType, Res extends z.ZodTy
   failures: readonly Failure[];
 }
 
-const route = <Req extends z.ZodType, Res extends z.ZodType>(def: RouteDef<Req, Res>) => def;
+// Keeps each route's own status and auth as literal types, so LiveRouteName can pick the live ones.
+const route = <Req extends z.ZodType, Res extends z.ZodType, const S extends RouteDef["status"], const A extends RouteDef["auth"]>(
+  def: RouteDef<Req, Res> & { status: S; auth: A },
+) => def;
 
 /** A call that takes no body (or ignores one). */
 const anyBody = z.unknown();

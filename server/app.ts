@@ -6,23 +6,20 @@ import { ApiError, failure } from "./platform/http/envelope.ts";
 import { jsonBody } from "./platform/http/json-body.ts";
 import { requestLog } from "./platform/http/request-log.ts";
 import { securityHeaders } from "./platform/http/security-headers.ts";
-import { scryptHasher } from "./modules/auth/password.ts";
 import { clientAddress } from "./platform/http/client-address.ts";
 import { hostGuard } from "./platform/http/hosts.ts";
 import type { AppEnv } from "./platform/http/types.ts";
 import type { AppDeps, Services } from "./services.ts";
 import { negotiateLocale } from "./platform/i18n/index.ts";
 import { errorFields } from "./platform/logging/logger.ts";
-import { healthRoutes } from "./modules/health/routes.ts";
 import { createMailService } from "./platform/mail/index.ts";
 import { devMailboxRoutes } from "./platform/mail/dev-mailbox.routes.ts";
-import { notImplementedRoutes } from "./platform/http/not-implemented.ts";
-import { profileRoutes } from "./modules/account/routes.ts";
-import { pushRoutes } from "./modules/notifications/routes.ts";
-import { sessionRoutes } from "./modules/auth/session.routes.ts";
-import { socialAuthRoutes } from "./modules/auth/social-auth.routes.ts";
-import { socialLoginRoutes } from "./modules/auth/social-login.routes.ts";
+import { apiRoutes, type Handlers } from "./platform/http/api.ts";
 import { spaRoutes } from "./platform/http/spa.ts";
+import { profileHandlers } from "./modules/account/index.ts";
+import { requireAuth, scryptHasher, sessionHandlers, socialAuthRoutes, socialLoginHandlers } from "./modules/auth/index.ts";
+import { healthHandlers } from "./modules/health/index.ts";
+import { pushHandlers } from "./modules/notifications/index.ts";
 
 export const API_BASE = "/api/v1";
 export const REQUEST_ID_MAX_LENGTH = 64;
@@ -59,10 +56,15 @@ export function createApp(deps: AppDeps) {
   app.use("/api/*", jsonBody);
   app.use("/api/*", clientAddress(deps.env.TRUST_PROXY));
 
-  const groups = [healthRoutes(s), sessionRoutes(s), socialLoginRoutes(s), profileRoutes(s), pushRoutes(s)];
-  const api = new Hono<AppEnv>();
-  for (const group of groups) api.route("/", group);
-  api.route("/", notImplementedRoutes(new Set(groups.flatMap((g) => g.routes.map((r) => r.path)))));
+  // Every live route of the contract's table has its handler here (the type refuses a missing one).
+  const handlers: Handlers = {
+    ...healthHandlers(s),
+    ...sessionHandlers(s),
+    ...socialLoginHandlers(s),
+    ...profileHandlers(s),
+    ...pushHandlers(s),
+  };
+  const api = apiRoutes({ handlers, requireSession: requireAuth(s) });
   app.route(API_BASE, api);
 
   // Known path, wrong method → 405 with Allow; anything else under /api → 404. Both as envelopes.

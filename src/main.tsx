@@ -5,7 +5,7 @@ import { createAppServices } from "./app/createActors.ts";
 import { App } from "./app/App.tsx";
 import "./styles.css";
 
-const services = createAppServices((to, options) => navigate(to, options));
+const services = createAppServices({ navigate: (to, options) => navigate(to, options), path: () => window.location.pathname });
 
 createRoot(document.getElementById("root")!).render(
   <StrictMode>

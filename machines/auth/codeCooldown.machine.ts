@@ -1,5 +1,4 @@
 import { assign, setup } from "xstate";
-import type { MachineGraphSpec } from "../graph-spec.ts";
 
 export interface CodeCooldownContext {
   /** Whole seconds until another e-mail code may be asked for. */
@@ -8,12 +7,15 @@ export interface CodeCooldownContext {
 
 export type CodeCooldownEvent = { type: "cooldown.start"; seconds: number };
 
+/** `waiting` while another code may not be asked for yet. */
+export type CodeCooldownTag = "waiting";
+
 /**
  * The visible wait before "send a new code" works again. The server enforces the limit; this
  * only shows it, counting down once a second as an `after` self-transition.
  */
 export const codeCooldownMachine = setup({
-  types: { context: {} as CodeCooldownContext, events: {} as CodeCooldownEvent },
+  types: { context: {} as CodeCooldownContext, events: {} as CodeCooldownEvent, tags: {} as CodeCooldownTag },
   guards: {
     hasSeconds: ({ event }) => Math.ceil(event.seconds) > 0,
     isLastSecond: ({ context }) => context.secondsLeft <= 1,
@@ -31,13 +33,11 @@ export const codeCooldownMachine = setup({
     ready: {
       description: "A new code may be asked for.",
       on: {
-        "cooldown.start": [
-          { guard: "hasSeconds", target: "waiting", actions: "setSeconds" },
-          { description: "No wait was asked for." },
-        ],
+        "cooldown.start": [{ guard: "hasSeconds", target: "waiting", actions: "setSeconds" }, { description: "No wait was asked for." }],
       },
     },
     waiting: {
+      tags: "waiting",
       after: {
         second: [
           { guard: "isLastSecond", target: "ready", actions: "tick" },
@@ -53,10 +53,3 @@ export const codeCooldownMachine = setup({
     },
   },
 });
-
-export const codeCooldownGraphSpec: MachineGraphSpec<undefined, CodeCooldownEvent> = {
-  events: [
-    { type: "cooldown.start", seconds: 2 },
-    { type: "cooldown.start", seconds: 0 },
-  ],
-};

@@ -1,5 +1,5 @@
 import { assign, fromCallback, fromPromise, setup, type EventObject } from "xstate";
-import type { MachineGraphSpec } from "../graph-spec.ts";
+import { output } from "../event-body.ts";
 
 /** Spec section 9: logged out after 15 idle minutes, checked every 60 seconds. */
 export const IDLE_TIMEOUT_MS = 900_000;
@@ -36,10 +36,7 @@ export const inactivityMachine = setup({
   guards: {
     isPastThrottle: ({ context, event }) => event.at - context.lastRecordedAt >= ACTIVITY_THROTTLE_MS,
     // Strictly longer: exactly 15 minutes idle is not yet a logout.
-    isIdleTooLong: ({ event }) => {
-      const reading = (event as unknown as { output: IdleReading }).output;
-      return reading.now - reading.lastActivityAt > IDLE_TIMEOUT_MS;
-    },
+    isIdleTooLong: (_, reading: IdleReading) => reading.now - reading.lastActivityAt > IDLE_TIMEOUT_MS,
   },
   actions: {
     noteRecorded: assign({ lastRecordedAt: ({ event }) => event.at }),
@@ -80,10 +77,7 @@ export const inactivityMachine = setup({
       invoke: {
         id: "readIdleTime",
         src: "readIdleTime",
-        onDone: [
-          { guard: "isIdleTooLong", target: "timedOut" },
-          { target: "waiting" },
-        ],
+        onDone: [{ guard: { type: "isIdleTooLong", params: output }, target: "timedOut" }, { target: "waiting" }],
         onError: { description: "Storage unreadable: check again next minute.", target: "waiting" },
       },
     },
@@ -93,7 +87,7 @@ export const inactivityMachine = setup({
         id: "readIdleTimeBeforeRecording",
         src: "readIdleTime",
         onDone: [
-          { guard: "isIdleTooLong", target: "timedOut" },
+          { guard: { type: "isIdleTooLong", params: output }, target: "timedOut" },
           { target: "waiting", actions: "recordActivity" },
         ],
         onError: { target: "waiting", actions: "recordActivity" },
@@ -102,20 +96,3 @@ export const inactivityMachine = setup({
     timedOut: { type: "final" },
   },
 });
-
-export const inactivityGraphSpec: MachineGraphSpec<undefined, InactivityEvent> = {
-  events: [
-    { type: "inactivity.activity", at: ACTIVITY_THROTTLE_MS },
-    { type: "inactivity.activity", at: ACTIVITY_THROTTLE_MS - 1 },
-  ],
-  actors: {
-    readIdleTime: {
-      done: [
-        { now: IDLE_TIMEOUT_MS, lastActivityAt: 0 },
-        { now: IDLE_TIMEOUT_MS + 1, lastActivityAt: 0 },
-      ],
-      error: [/* @__PURE__ */ new Error("storage unavailable")],
-    },
-    listenForActivity: { error: [/* @__PURE__ */ new Error("no window")] },
-  },
-};

@@ -1,5 +1,5 @@
-import { assign, emit, fromCallback, fromPromise, setup, type EventObject } from "xstate";
-import type { MachineGraphSpec } from "../graph-spec.ts";
+import { assertEvent, assign, fromCallback, fromPromise, setup, type EventObject } from "xstate";
+import { output } from "../event-body.ts";
 
 export const socialProviders = ["google", "apple", "facebook"] as const;
 export type SocialProvider = (typeof socialProviders)[number];
@@ -44,33 +44,34 @@ export type SocialPopupEvent =
 /** A sign-in's end: the one-time code for /user/social-login, or why there is none. */
 export type SocialPopupOutput = { ok: true; provider: SocialProvider; code: string } | { ok: false; provider: SocialProvider; failure: SocialFailure };
 
-export type SocialPopupEmitted = { type: "social.cancelled"; provider: SocialProvider };
-
-const isFor = (context: SocialPopupContext, event: { requestId?: string }) => context.popup !== null && event.requestId === context.popup.requestId;
-
 export const socialPopupMachine = setup({
   types: {
     context: {} as SocialPopupContext,
     events: {} as SocialPopupEvent,
     input: {} as SocialPopupInput,
     output: {} as SocialPopupOutput,
-    emitted: {} as SocialPopupEmitted,
   },
   guards: {
-    wasBlocked: ({ event }) => (event as unknown as { output: PopupHandle | null }).output === null,
+    wasBlocked: (_, popup: PopupHandle | null) => popup === null,
     isPopupClosed: ({ context }) => context.popup?.isClosed() ?? true,
-    isThisRequest: ({ context, event }) => isFor(context, event as { requestId?: string }),
+    isThisRequest: ({ context, event }) => {
+      assertEvent(event, ["social.result", "social.failure"]);
+      return context.popup !== null && event.requestId === context.popup.requestId;
+    },
   },
   actions: {
-    keepPopup: assign({ popup: ({ event }) => (event as unknown as { output: PopupHandle }).output }),
-    keepCode: assign({ code: ({ event }) => (event.type === "social.result" ? event.code : null) }),
-    failBlocked: assign({ failure: "popupBlocked" as const }),
-    failClosed: assign({ failure: "popupClosed" as const }),
-    failFromPage: assign({ failure: ({ event }) => (event.type === "social.failure" ? event.reason : null) }),
-    switchRequest: assign(({ event, context }) =>
-      event.type === "social.request" ? { provider: event.provider, code: null, failure: null } : context,
-    ),
-    emitCancelled: emit(({ context }) => ({ type: "social.cancelled" as const, provider: context.provider })),
+    keepPopup: assign({ popup: (_, popup: PopupHandle | null) => popup }),
+    keepCode: assign({
+      code: ({ event }) => {
+        assertEvent(event, "social.result");
+        return event.code;
+      },
+    }),
+    fail: assign({ failure: (_, { failure }: { failure: SocialFailure }) => failure }),
+    switchRequest: assign(({ event }) => {
+      assertEvent(event, "social.request");
+      return { provider: event.provider, code: null, failure: null };
+    }),
     closePopup: ({ context }) => context.popup?.close(),
   },
   actors: {
@@ -100,26 +101,28 @@ export const socialPopupMachine = setup({
         src: "openPopup",
         input: ({ context }) => ({ provider: context.provider, current: context.popup }),
         onDone: [
-          { guard: "wasBlocked", description: "window.open gave nothing.", target: "failed", actions: "failBlocked" },
-          { target: "open", actions: "keepPopup" },
+          {
+            guard: { type: "wasBlocked", params: output },
+            description: "window.open gave nothing.",
+            target: "failed",
+            actions: { type: "fail", params: { failure: "popupBlocked" } },
+          },
+          { target: "open", actions: { type: "keepPopup", params: output } },
         ],
-        onError: { target: "failed", actions: "failBlocked" },
+        onError: { target: "failed", actions: { type: "fail", params: { failure: "popupBlocked" } } },
       },
     },
     open: {
       on: {
-        "social.result": [
-          { guard: "isThisRequest", target: "succeeded", actions: "keepCode" },
-          { description: "An answer to an earlier request: ignored." },
-        ],
+        "social.result": [{ guard: "isThisRequest", target: "succeeded", actions: "keepCode" }, { description: "An answer to an earlier request: ignored." }],
         "social.failure": [
-          { guard: "isThisRequest", target: "failed", actions: ["failFromPage", "closePopup"] },
+          { guard: "isThisRequest", target: "failed", actions: [{ type: "fail", params: ({ event }) => ({ failure: event.reason }) }, "closePopup"] },
           { description: "An answer to an earlier request: ignored." },
         ],
         "social.request": {
-          description: "Cancelled popup request: the new one takes over the same window.",
+          description: "Cancelled popup request (auth tells the user): the new one takes over the same window.",
           target: "opening",
-          actions: ["emitCancelled", "switchRequest"],
+          actions: "switchRequest",
         },
       },
       initial: "polling",
@@ -134,9 +137,8 @@ export const socialPopupMachine = setup({
           },
         },
         closedGrace: {
-          description:
-            "Closed, or only looks closed (a provider that severs window.opener): a result arriving within 8 seconds still wins.",
-          after: { closedGrace: { target: "#socialPopup.failed", actions: "failClosed" } },
+          description: "Closed, or only looks closed (a provider that severs window.opener): a result arriving within 8 seconds still wins.",
+          after: { closedGrace: { target: "#socialPopup.failed", actions: { type: "fail", params: { failure: "popupClosed" } } } },
         },
       },
     },
@@ -151,22 +153,3 @@ export const socialPopupMachine = setup({
       ? { ok: true as const, provider: context.provider, code: context.code }
       : { ok: false as const, provider: context.provider, failure: context.failure ?? "popupClosed" },
 });
-
-// Distinct request ids keep the two fakes apart in path keys (functions do not serialize).
-// Pure, so bundles drop the GraphSpec the app never imports.
-const openWindow = /* @__NO_SIDE_EFFECTS__ */ (requestId: string, closed: boolean): PopupHandle => ({ requestId, isClosed: () => closed, close: () => {} });
-
-export const socialPopupGraphSpec: MachineGraphSpec<SocialPopupInput, SocialPopupEvent> = {
-  inputs: [{ provider: "google" }],
-  events: [
-    { type: "social.result", requestId: "r-1", code: "one-time-code" },
-    { type: "social.result", requestId: "r-0", code: "stale-code" },
-    { type: "social.failure", requestId: "r-1", reason: "unauthorizedDomain" },
-    { type: "social.failure", requestId: "r-0", reason: "denied" },
-    { type: "social.request", provider: "apple" },
-  ],
-  actors: {
-    openPopup: { done: [/* @__PURE__ */ openWindow("r-1", false), /* @__PURE__ */ openWindow("r-2", true), null], error: [/* @__PURE__ */ new Error("window.open threw")] },
-    listenForResult: { error: [/* @__PURE__ */ new Error("no BroadcastChannel")] },
-  },
-};

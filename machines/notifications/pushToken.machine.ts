@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from "xstate";
-import type { MachineGraphSpec } from "../graph-spec.ts";
+import { output } from "../event-body.ts";
 
 /** Spec section 9: a push token is refreshed once it is older than 7 days. */
 export const TOKEN_MAX_AGE_MS = 604_800_000;
@@ -41,41 +41,30 @@ export type PushTokenEvent =
   /** The user asked for notifications (a button): the only time permission is requested. */
   { type: "push.enable" };
 
-const outputOf = <T>(event: unknown) => (event as { output: T }).output;
+/**
+ * What views read instead of state names: where the push token stands. `asking` while the
+ * browser asks the user, `enabling` while a token is made and registered.
+ */
+export type PushTokenTag = "checking" | "notAsked" | "asking" | "blocked" | "enabling" | "on" | "failed";
+
 const isFresh = (record: PushSubscriptionRecord | null, now: number) => record !== null && now - record.createdAt <= TOKEN_MAX_AGE_MS;
 
 export const pushTokenMachine = setup({
-  types: { context: {} as PushTokenContext, events: {} as PushTokenEvent },
+  types: { context: {} as PushTokenContext, events: {} as PushTokenEvent, tags: {} as PushTokenTag },
   guards: {
-    cannotPush: ({ event }) => {
-      const env = outputOf<PushEnvironment>(event);
-      return !env.supported || !env.configured;
-    },
-    isDenied: ({ event }) => outputOf<PushEnvironment>(event).permission === "denied",
-    hasFreshToken: ({ event }) => {
-      const env = outputOf<PushEnvironment>(event);
-      return env.permission === "granted" && isFresh(env.stored, env.now);
-    },
-    isGranted: ({ event }) => outputOf<PushEnvironment>(event).permission === "granted",
-    wasGranted: ({ event }) => outputOf<NotificationPermission>(event) === "granted",
-    wasDenied: ({ event }) => outputOf<NotificationPermission>(event) === "denied",
-    isEmptyToken: ({ event }) => !outputOf<PushSubscriptionRecord>(event)?.token,
+    cannotPush: (_, env: PushEnvironment) => !env.supported || !env.configured,
+    hasFreshToken: (_, env: PushEnvironment) => env.permission === "granted" && isFresh(env.stored, env.now),
+    isDenied: (_, env: PushEnvironment) => env.permission === "denied",
+    isGranted: (_, env: PushEnvironment) => env.permission === "granted",
+    wasGranted: (_, permission: NotificationPermission) => permission === "granted",
+    wasDenied: (_, permission: NotificationPermission) => permission === "denied",
+    isEmptyToken: (_, record: PushSubscriptionRecord) => !record?.token,
   },
   actions: {
-    readEnvironment: assign(({ event }) => {
-      const env = outputOf<PushEnvironment>(event);
-      return { subscription: env.stored, now: env.now };
-    }),
-    keepSubscription: assign(({ event }) => {
-      const record = outputOf<PushSubscriptionRecord>(event);
-      return { subscription: record, now: record.createdAt, error: null };
-    }),
+    readEnvironment: assign((_, env: PushEnvironment) => ({ subscription: env.stored, now: env.now })),
+    keepSubscription: assign((_, record: PushSubscriptionRecord) => ({ subscription: record, now: record.createdAt, error: null })),
     clearError: assign({ error: null }),
-    failPermissionDenied: assign({ error: "permissionDenied" as const }),
-    failPermissionError: assign({ error: "permissionError" as const }),
-    failTokenMissing: assign({ error: "tokenMissing" as const }),
-    failTokenError: assign({ error: "tokenError" as const }),
-    failRegister: assign({ error: "registerFailed" as const }),
+    fail: assign({ error: (_, { error }: { error: PushError }) => error }),
     // The app keeps the subscription in storage, so a reload knows its age.
     storeSubscription: () => {},
   },
@@ -99,15 +88,21 @@ export const pushTokenMachine = setup({
   initial: "checking",
   states: {
     checking: {
+      tags: "checking",
       invoke: {
         id: "inspectPush",
         src: "inspectPush",
         onDone: [
-          { guard: "cannotPush", description: "No Firebase configuration, or no support in this browser.", target: "unavailable" },
-          { guard: "isDenied", target: "blocked", actions: "readEnvironment" },
-          { guard: "hasFreshToken", target: "ready", actions: "readEnvironment" },
-          { guard: "isGranted", description: "Granted before, token missing or older than 7 days.", target: "gettingToken", actions: "readEnvironment" },
-          { target: "idle", actions: "readEnvironment" },
+          { guard: { type: "cannotPush", params: output }, description: "No Firebase configuration, or no support in this browser.", target: "unavailable" },
+          { guard: { type: "isDenied", params: output }, target: "blocked", actions: { type: "readEnvironment", params: output } },
+          { guard: { type: "hasFreshToken", params: output }, target: "ready", actions: { type: "readEnvironment", params: output } },
+          {
+            guard: { type: "isGranted", params: output },
+            description: "Granted before, token missing or older than 7 days.",
+            target: "gettingToken",
+            actions: { type: "readEnvironment", params: output },
+          },
+          { target: "idle", actions: { type: "readEnvironment", params: output } },
         ],
         onError: { target: "unavailable" },
       },
@@ -117,92 +112,61 @@ export const pushTokenMachine = setup({
       description: "Push cannot work here; nothing else depends on it.",
     },
     idle: {
+      tags: "notAsked",
       description: "Permission not asked yet: never at page load, only when the user asks.",
       on: { "push.enable": "requestingPermission" },
     },
     blocked: {
+      tags: "blocked",
       description: "The user denied notifications in the browser; asking again shows why nothing happens.",
       on: { "push.enable": "requestingPermission" },
     },
     requestingPermission: {
+      tags: "asking",
       entry: "clearError",
       invoke: {
         id: "requestPermission",
         src: "requestPermission",
         onDone: [
-          { guard: "wasGranted", target: "gettingToken" },
-          { guard: "wasDenied", target: "blocked", actions: "failPermissionDenied" },
+          { guard: { type: "wasGranted", params: output }, target: "gettingToken" },
+          { guard: { type: "wasDenied", params: output }, target: "blocked", actions: { type: "fail", params: { error: "permissionDenied" } } },
           { description: "The prompt was dismissed: ask again later.", target: "idle" },
         ],
-        onError: { target: "idle", actions: "failPermissionError" },
+        onError: { target: "idle", actions: { type: "fail", params: { error: "permissionError" } } },
       },
     },
     gettingToken: {
+      tags: "enabling",
       invoke: {
         id: "getToken",
         src: "getToken",
         input: ({ context }) => ({ refresh: context.subscription !== null }),
         onDone: [
-          { guard: "isEmptyToken", target: "failed", actions: "failTokenMissing" },
-          { target: "registering", actions: ["keepSubscription", "storeSubscription"] },
+          { guard: { type: "isEmptyToken", params: output }, target: "failed", actions: { type: "fail", params: { error: "tokenMissing" } } },
+          { target: "registering", actions: [{ type: "keepSubscription", params: output }, "storeSubscription"] },
         ],
-        onError: { target: "failed", actions: "failTokenError" },
+        onError: { target: "failed", actions: { type: "fail", params: { error: "tokenError" } } },
       },
     },
     registering: {
+      tags: "enabling",
       description: "The server learns the token for the signed-in user.",
       invoke: {
         id: "registerToken",
         src: "registerToken",
         input: ({ context }) => ({ subscription: context.subscription! }),
         onDone: { target: "ready" },
-        onError: { target: "failed", actions: "failRegister" },
+        onError: { target: "failed", actions: { type: "fail", params: { error: "registerFailed" } } },
       },
     },
     ready: {
+      tags: "on",
       description: "Token kept and registered; refreshed once it is 7 days old.",
       after: { untilRefresh: "gettingToken" },
     },
     failed: {
+      tags: "failed",
       on: { "push.enable": "requestingPermission" },
     },
   },
 });
-
-// Pure, so bundles drop the GraphSpec the app never imports.
-const record = /* @__NO_SIDE_EFFECTS__ */ (createdAt: number, token = "fcm-token"): PushSubscriptionRecord => ({
-  token,
-  createdAt,
-  endpoint: "https://push.example/abc",
-  auth: "auth",
-  p256dh: "p256dh",
-  swScope: "/firebase-cloud-messaging-push-scope",
-  vapidKey: "vapid",
-});
-// Pure, so bundles drop the GraphSpec the app never imports.
-const env = /* @__NO_SIDE_EFFECTS__ */ (permission: PushEnvironment["permission"], stored: PushSubscriptionRecord | null = null): PushEnvironment => ({
-  supported: true,
-  configured: true,
-  permission,
-  stored,
-  now: TOKEN_MAX_AGE_MS,
-});
-
-export const pushTokenGraphSpec: MachineGraphSpec<undefined, PushTokenEvent> = {
-  events: [{ type: "push.enable" }],
-  actors: {
-    inspectPush: {
-      done: [
-        { ...env("default"), configured: false },
-        /* @__PURE__ */ env("denied"),
-        /* @__PURE__ */ env("granted", /* @__PURE__ */ record(1)),
-        { ...env("granted", /* @__PURE__ */ record(0)), now: TOKEN_MAX_AGE_MS + 1 },
-        /* @__PURE__ */ env("default"),
-      ],
-      error: [/* @__PURE__ */ new Error("isSupported threw")],
-    },
-    requestPermission: { done: ["granted", "denied", "default"], error: [/* @__PURE__ */ new Error("requestPermission threw")] },
-    getToken: { done: [/* @__PURE__ */ record(TOKEN_MAX_AGE_MS), /* @__PURE__ */ record(TOKEN_MAX_AGE_MS, "")], error: [/* @__PURE__ */ new Error("messaging/token-unsubscribe-failed")] },
-    registerToken: { done: [undefined], error: [/* @__PURE__ */ new Error("network")] },
-  },
-};

@@ -1,5 +1,4 @@
 import { assign, fromPromise, setup } from "xstate";
-import type { MachineGraphSpec } from "../graph-spec.ts";
 
 export const locales = ["en", "ar"] as const;
 export type Locale = (typeof locales)[number];
@@ -17,11 +16,15 @@ export interface LocaleContext {
 
 export type LocaleEvent = { type: "locale.change"; locale: Locale } | { type: "locale.retry" };
 
+/** `loading` while a catalog loads; `failed` when none could (the app offers a retry). */
+export type LocaleTag = "loading" | "failed";
+
 export const localeMachine = setup({
   types: {
     context: {} as LocaleContext,
     events: {} as LocaleEvent,
     input: {} as { locale: Locale },
+    tags: {} as LocaleTag,
   },
   guards: {
     isOtherLocale: ({ context, event }) => event.type === "locale.change" && event.locale !== context.active,
@@ -47,6 +50,7 @@ export const localeMachine = setup({
   initial: "loading",
   states: {
     loading: {
+      tags: "loading",
       invoke: {
         id: "loadCatalog",
         src: "loadCatalog",
@@ -60,13 +64,11 @@ export const localeMachine = setup({
     },
     ready: {
       on: {
-        "locale.change": [
-          { guard: "isOtherLocale", target: "loading", actions: "request" },
-          { description: "Already the active locale: nothing to load." },
-        ],
+        "locale.change": [{ guard: "isOtherLocale", target: "loading", actions: "request" }, { description: "Already the active locale: nothing to load." }],
       },
     },
     failed: {
+      tags: "failed",
       description: "No catalog could load; the view offers a retry.",
       on: {
         "locale.retry": "loading",
@@ -75,9 +77,3 @@ export const localeMachine = setup({
     },
   },
 });
-
-export const localeGraphSpec: MachineGraphSpec<{ locale: Locale }, LocaleEvent> = {
-  inputs: [{ locale: "en" }],
-  events: [{ type: "locale.change", locale: "ar" }, { type: "locale.change", locale: "en" }, { type: "locale.retry" }],
-  actors: { loadCatalog: { done: [undefined], error: [/* @__PURE__ */ new Error("chunk failed to load")] } },
-};

@@ -10,10 +10,11 @@ import { AppRouter } from "./AppRouter.tsx";
 
 function LocalizedApp() {
   const locale = useAppActor("locale");
-  const phase = useSelector(locale, (state) => (state.context.active ? "ready" : state.value));
-  if (phase === "failed") return <CatalogFailed onRetry={() => locale.send({ type: "locale.retry" })} />;
+  const failed = useSelector(locale, (state) => state.hasTag("failed"));
+  const ready = useSelector(locale, (state) => state.context.active !== null);
+  if (failed) return <CatalogFailed onRetry={() => locale.send({ type: "locale.retry" })} />;
   // Nothing to show until the first catalog is in: its chunk is tiny and loads with the page.
-  if (phase !== "ready") return null;
+  if (!ready) return null;
   return (
     <I18nProvider i18n={i18n}>
       <ProgressBar />

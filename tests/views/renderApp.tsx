@@ -1,71 +1,65 @@
 import { render, screen } from "@testing-library/react";
 import { Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
-import { createActor, fromPromise, type AnyActorLogic } from "xstate";
-import { vi } from "vitest";
+import { onTestFinished, vi } from "vitest";
+import type { RequestOf, ResponseOf, RouteName } from "../../contract/index.ts";
+import type { StoredUser } from "../../machines/auth/auth.types.ts";
+import type { Locale } from "../../machines/shell/locale.machine.ts";
 import { App } from "../../src/app/App.tsx";
-import type { AppActors } from "../../src/shared/actors/context.tsx";
-import { createEventLog } from "../../src/shared/actors/eventLog.ts";
-import { activateLocale, loadCatalog } from "../../src/shared/i18n/catalogs.ts";
-import { authMachine, type AuthUser } from "../../machines/auth/auth.machine.ts";
-import { localeMachine, type Locale } from "../../machines/shell/locale.machine.ts";
-import { routeProgressMachine } from "../../machines/shell/routeProgress.machine.ts";
-import { codeCooldownMachine } from "../../machines/auth/codeCooldown.machine.ts";
+import { createAppServices, type AppEdges } from "../../src/app/createActors.ts";
+import { createAppStorage, memoryStore, storageKeys } from "../../src/shared/adapters/storage.ts";
+import type { Call } from "../../src/shared/api/call.ts";
 
-// Fakes at the edge: each replaces one call the auth machine invokes (login, signup, …).
-type AuthActors = Partial<Record<string, AnyActorLogic>>;
+/** Fake answers per route: a value, or a function of the body (throw or reject to fail the call). */
+export type FakeCalls = { [R in RouteName]?: (body: RequestOf<R>) => unknown };
 
-/** Renders the real app shell on a memory location; only the edges (server, storage) are fakes. */
+export const profile = { id: "u-1", email: "trader@example.com", fullName: "Trader", emailVerified: true, hasPassword: true, createdAt: "2026-01-02T03:04:05.000Z" };
+
+// Calls every signed-in page makes; a test replaces them when they matter.
+const defaults: FakeCalls = { getProfile: () => profile, logout: () => null, pushToken: () => null };
+
+/**
+ * The real app, composed by the real composition root, on a memory location. Only the edges are
+ * fakes: the API call (per route), a storage in memory, and, when a test gives them, the social
+ * popup, push and the clock.
+ */
 export async function renderApp(
   path: string,
-  options: { user?: AuthUser | null; locale?: Locale; logout?: () => Promise<void>; actors?: AuthActors } = {},
+  options: { user?: StoredUser | null; locale?: Locale; calls?: FakeCalls } & Pick<AppEdges, "popup" | "push" | "clock"> = {},
 ) {
   const memory = memoryLocation({ path, record: true });
-  const eventLog = createEventLog();
-  const effects = {
-    clearStoredAuth: vi.fn(),
-    logout: vi.fn(options.logout ?? (() => Promise.resolve())),
-    loadProfile: vi.fn(() => Promise.resolve({ id: "u-1", email: "trader@example.com" })),
-  };
-  const auth = createActor(
-    authMachine.provide({
-      actions: {
-        clearStoredAuth: effects.clearStoredAuth,
-        redirectToLogin: () => memory.navigate("/login", { replace: true }),
-        redirectHome: () => memory.navigate("/", { replace: true }),
-        redirectToVerifyEmail: () => memory.navigate("/verify-email"),
-        redirectToResetPassword: () => memory.navigate("/reset-password"),
-      },
-      actors: {
-        logout: fromPromise(() => effects.logout()),
-        loadProfile: fromPromise(() => effects.loadProfile()),
-        ...(options.actors as object),
-      },
-    }),
-    { input: { storedUser: options.user ?? null }, inspect: eventLog.inspectorFor("auth") },
-  );
-  const locale = createActor(
-    localeMachine.provide({
-      actors: { loadCatalog: fromPromise(({ input }) => loadCatalog(input.locale)) },
-      actions: { applyLocale: ({ context }) => context.active && activateLocale(context.active) },
-    }),
-    { input: { locale: options.locale ?? "en" }, inspect: eventLog.inspectorFor("locale") },
-  );
-  const codeCooldown = createActor(codeCooldownMachine);
-  auth.on("auth.codeCooldown", ({ seconds }) => codeCooldown.send({ type: "cooldown.start", seconds }));
-  const actors: AppActors = {
-    auth,
-    locale,
-    routeProgress: createActor(routeProgressMachine, { inspect: eventLog.inspectorFor("routeProgress") }),
-    codeCooldown,
-  };
-  Object.values(actors).forEach((actor) => actor.start());
+  const store = memoryStore({
+    ...(options.user ? { [storageKeys.authUser]: JSON.stringify(options.user) } : {}),
+    [storageKeys.lang]: options.locale ?? "en",
+  });
+  const handlers: FakeCalls = { ...defaults, ...options.calls };
+  const call = vi.fn(async (route: RouteName, body?: unknown) => {
+    const handler = handlers[route] as ((body: unknown) => unknown) | undefined;
+    if (!handler) throw Object.assign(new Error(`${route} was not expected`), { code: "unexpected" });
+    return handler(body ?? {});
+  });
+  const services = createAppServices({
+    navigate: (to, navigateOptions) => memory.navigate(to, navigateOptions),
+    path: () => memory.history?.at(-1) ?? path,
+    call: call as unknown as Call,
+    storage: createAppStorage(store),
+    popup: options.popup,
+    push: options.push ?? { inspect: async () => ({ supported: false, configured: false, permission: "default" }), requestPermission: async () => "default", getToken: () => new Promise(() => {}) },
+    clock: options.clock,
+    languages: [],
+  });
+  onTestFinished(() => services.stop());
   const view = render(
     <Router hook={memory.hook} searchHook={memory.searchHook}>
-      <App actors={actors} eventLog={eventLog} />
+      <App actors={services.actors} eventLog={services.eventLog} />
     </Router>,
   );
   // The first catalog loads asynchronously; the shell renders once it is in.
   await screen.findByRole("main");
-  return { ...view, memory, actors, effects, eventLog };
+  return { ...view, memory, actors: services.actors, eventLog: services.eventLog, call, store };
 }
+
+/** The body each call to this route was made with. */
+export const bodiesOf = (call: ReturnType<typeof vi.fn>, route: RouteName) => call.mock.calls.filter(([name]) => name === route).map(([, body]) => body);
+
+export type { ResponseOf };

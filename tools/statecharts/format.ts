@@ -20,7 +20,28 @@ export function humanDuration(ms: number): string {
   return `${ms} ms`;
 }
 
-type Named = { type?: unknown; name?: unknown };
+type Named = { type?: unknown; name?: unknown; params?: unknown };
+
+/**
+ * Static params as a reviewer reads them: `fail(login)`, `failedWith(emailNotVerified)`,
+ * `pick(a: 1, b: 2)`. Params computed from the event (a function) say nothing until run time,
+ * so only the name shows.
+ */
+function paramsText(params: unknown): string {
+  if (params === undefined || typeof params === "function") return "";
+  const text = (v: unknown) => (typeof v === "string" || typeof v === "number" || typeof v === "boolean" ? String(v) : stableJson(v));
+  if (params === null || typeof params !== "object" || Array.isArray(params)) return `(${text(params)})`;
+  const entries = Object.entries(params).filter(([, v]) => v !== undefined);
+  if (entries.length === 0) return "";
+  if (entries.length === 1) return `(${text(entries[0]![1])})`;
+  return `(${entries.map(([k, v]) => `${k}: ${text(v)}`).join(", ")})`;
+}
+
+/** A parameterised action or guard (`{ type, params }`) by its name and static params. */
+function named(value: object, fallback: string): string {
+  const { type, params } = value as Named;
+  return `${String(type ?? fallback)}${paramsText(params)}`;
+}
 
 /** A guard as written: its name, or the combinator around names (`and(a, not(b))`). */
 export function guardName(guard: unknown): string {
@@ -34,7 +55,7 @@ export function guardName(guard: unknown): string {
     }
     return fn.name && fn.name !== "anonymous" ? fn.name : "inline guard";
   }
-  if (guard && typeof guard === "object") return String((guard as Named).type ?? "guard");
+  if (guard && typeof guard === "object") return named(guard, "guard");
   return String(guard);
 }
 
@@ -47,7 +68,7 @@ function eventTypeOf(event: unknown): string {
 
 export function actionName(action: unknown): string {
   if (typeof action === "string") return action;
-  if (action && typeof action === "object") return String((action as Named).type ?? "action");
+  if (action && typeof action === "object") return named(action, "action");
   if (typeof action !== "function") return String(action);
   const fn = action as ((...args: unknown[]) => unknown) & Record<string, unknown>;
   switch (fn.type) {

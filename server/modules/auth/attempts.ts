@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { and, desc, eq, gt, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../platform/db/open.ts";
-import { authAttempts } from "../../platform/db/schema.ts";
+import { authAttempts } from "./schema.ts";
 import { ApiError } from "../../platform/http/envelope.ts";
 import { KEY_SPACE, lockKeys } from "./key-locks.ts";
 import { ACCOUNT_LIMITS, ATTEMPTS, type AccountLimit, type AttemptAction } from "./limits.ts";

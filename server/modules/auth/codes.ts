@@ -2,7 +2,7 @@ import { createHash, randomBytes, randomInt, randomUUID, timingSafeEqual } from 
 import { and, desc, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import { CODE_LENGTH } from "../../../contract/index.ts";
 import type { Db } from "../../platform/db/open.ts";
-import { emailCodes, type EmailCode } from "../../platform/db/schema.ts";
+import { emailCodes, type EmailCode } from "./schema.ts";
 import { KEY_SPACE, lockKeys } from "./key-locks.ts";
 import { CODES, seconds } from "./limits.ts";
 import { rateLimited, waitForWindow } from "./rate-limited.ts";

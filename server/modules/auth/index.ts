@@ -1,8 +1,13 @@
-// What other server modules may use of auth: the session guard, password checks and the
-// profile shape. Everything else in this folder is auth's own (lint enforces it).
+// What other server modules may use of auth (the session guard, password checks, the profile
+// shape, the users table) and what the composition root mounts. Everything else in this folder
+// is auth's own (lint enforces it).
 export { beginAttempt } from "./attempts.ts";
 export { newPasswordCheck } from "./new-password.ts";
-export { checkPassword, type PasswordHasher } from "./password.ts";
+export { checkPassword, scryptHasher, type PasswordHasher } from "./password.ts";
 export { publicProfile } from "./profile.ts";
-export { requireAuth } from "./require-auth.ts";
+export { requireAuth, type AuthContext } from "./require-auth.ts";
 export { revokeUserSessions } from "./sessions.ts";
+export { users, type Session, type User } from "./schema.ts";
+export { sessionHandlers } from "./session.routes.ts";
+export { socialAuthRoutes } from "./social-auth.routes.ts";
+export { socialLoginHandlers } from "./social-login.routes.ts";

@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import type { FieldCheck } from "../../platform/http/validate.ts";
-import type { AppEnv, AuthContext } from "../../platform/http/types.ts";
+import type { AppEnv } from "../../platform/http/types.ts";
+import type { AuthContext } from "./require-auth.ts";
 import { translate, type Locale } from "../../platform/i18n/index.ts";
 import { isCommonPassword } from "./common-passwords.ts";
 import { passwordStrength, type PasswordStrength } from "./password-strength.ts";

@@ -1,5 +1,5 @@
 import type { SignedInUser } from "../../../contract/index.ts";
-import type { User } from "../../platform/db/schema.ts";
+import type { User } from "./schema.ts";
 
 export type PublicProfile = Omit<SignedInUser, "Token">;
 

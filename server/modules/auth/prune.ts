@@ -1,6 +1,6 @@
 import { lt, or } from "drizzle-orm";
 import type { Db } from "../../platform/db/open.ts";
-import { authAttempts, emailCodes, oauthStates, sessions, socialLoginCodes } from "../../platform/db/schema.ts";
+import { authAttempts, emailCodes, oauthStates, sessions, socialLoginCodes } from "./schema.ts";
 import { MINUTE_MS } from "./lifetimes.ts";
 import { ATTEMPTS, CODES, PRUNE } from "./limits.ts";
 

@@ -2,8 +2,22 @@ import { createMiddleware } from "hono/factory";
 import { ApiError } from "../../platform/http/envelope.ts";
 import type { AppEnv } from "../../platform/http/types.ts";
 import type { AppDeps } from "../../services.ts";
+import type { Session, User } from "./schema.ts";
 import { sessionCacheFor } from "./session-cache.ts";
 import { authenticateToken } from "./sessions.ts";
+
+export interface AuthContext {
+  user: User;
+  session: Session;
+}
+
+// c.var.auth, typed on every route: the platform knows no module, so the guard's variable is
+// declared here, the way Hono documents for a middleware's own variables.
+declare module "hono" {
+  interface ContextVariableMap {
+    auth: AuthContext;
+  }
+}
 
 const BEARER = /^Bearer\s+([A-Za-z0-9._~+/=-]+)\s*$/i;
 

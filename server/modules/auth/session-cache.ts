@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { performance } from "node:perf_hooks";
 import type { Database, Db } from "../../platform/db/open.ts";
-import type { Session, User } from "../../platform/db/schema.ts";
+import type { Session, User } from "./schema.ts";
 
 /**
  * Verified sessions, with their user, kept in memory for a few seconds so an authenticated read

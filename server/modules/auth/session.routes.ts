@@ -1,16 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import { Hono } from "hono";
-import {
-  forgotPasswordSchema,
-  LOGIN_PASSWORD_MAX_LENGTH,
-  loginSchema,
-  resetPasswordSchema,
-  sendOtpSchema,
-  signupSchema,
-  verifyOtpSchema,
-  type CodeSent,
-} from "../../../contract/index.ts";
+import { LOGIN_PASSWORD_MAX_LENGTH, type CodeSent } from "../../../contract/index.ts";
 import { beginAttempt } from "./attempts.ts";
 import {
   bindCodeToUser,
@@ -26,17 +16,15 @@ import {
 } from "./codes.ts";
 import { seconds } from "./limits.ts";
 import { checkPassword, needsRehash } from "./password.ts";
-import { requireAuth } from "./require-auth.ts";
 import { rateLimited } from "./rate-limited.ts";
 import { hashToken, revokeSession, revokeUserSessions } from "./sessions.ts";
 import { signIn } from "./sign-in.ts";
 import { addSignupToken, createUnverifiedUser, findUserByEmail, markEmailVerified, presentsSignupToken, replaceUnverified } from "./users.ts";
-import { users } from "../../platform/db/schema.ts";
-import { ApiError, success } from "../../platform/http/envelope.ts";
+import { users } from "./schema.ts";
+import { handlers } from "../../platform/http/api.ts";
+import { ApiError } from "../../platform/http/envelope.ts";
 import { linkOrigin } from "../../platform/http/hosts.ts";
-import type { AppEnv } from "../../platform/http/types.ts";
 import type { Services } from "../../services.ts";
-import { validateBody } from "../../platform/http/validate.ts";
 import type { Locale } from "../../platform/i18n/index.ts";
 import { sendQuietly } from "../../platform/mail/index.ts";
 import { composeMail } from "./mail-templates.ts";
@@ -73,7 +61,7 @@ interface SignupRequest {
  * Each call's writes are one transaction, never held open across a scrypt hash (hashes are made
  * before it); guesses are recorded apart from it (attempts.ts), and mail goes after the commit.
  */
-export function sessionRoutes(s: Services) {
+export function sessionHandlers(s: Services) {
   const db = s.database.db;
   const mail = (...args: Parameters<typeof composeMail>) => sendQuietly(s.mail, s.logger, composeMail(...args));
 
@@ -97,141 +85,166 @@ export function sessionRoutes(s: Services) {
     return codeSent(email, { resendAfter: seconds(wait), expiresIn: seconds(pending.expiresAt.getTime() - now.getTime()) }, token);
   }
 
-  return new Hono<AppEnv>()
-    .post("/user/signup", async (c) => {
-      const body = validateBody(c, signupSchema, { fieldCheck: newPasswordCheck("password") });
-      const { email, fullName, password } = body;
-      const locale: Locale = body.locale ?? c.var.locale;
-      const request: SignupRequest = { email, fullName, password, address: c.var.clientAddress, now: s.now() };
-      const { address, now } = request;
-      // The limits first, without a lock: a refusal costs no scrypt work.
-      const wait = await waitBeforeNextCode(db, { email, address, now });
-      if (wait > 0) return success(c, "success.signupCodeSent", await repeatedSignup(request, wait));
-      // Hashed in all three cases (new, unverified, verified address), so the answers take the same time.
-      const passwordHash = await s.hasher.hash(password);
-      // Answered in all three cases too; it binds this sign-up's password to the browser that chose it.
-      const token = newToken();
-      const signupTokenHash = hashToken(token);
-      const outcome = await db.transaction(async (tx) => {
-        await lockCodeKeys(tx, { email, address });
-        const existing = await findUserByEmail(tx, email);
-        // A verified owner's code row stays unbound (nothing is sent with it), like an unknown e-mail's.
-        const verified = existing?.emailVerifiedAt ? existing : undefined;
-        const issued = await insertCode(tx, { email, purpose: "signin", userId: null, address, now, signup: { fullName, passwordHash } });
-        if ("wait" in issued) return issued;
-        const fields = { fullName, passwordHash, locale, signupTokenHash };
-        const user = verified
-          ? undefined
-          : existing
-            ? await replaceUnverified(tx, existing.id, { ...fields, now })
-            : await createUnverifiedUser(tx, email, fields);
-        if (user) await bindCodeToUser(tx, issued.id, user.id);
-        return { issued, user, owner: verified ?? existing };
-      });
-      // A concurrent request got its code in first: this one may be a double submission of it.
-      if ("wait" in outcome) return success(c, "success.signupCodeSent", await repeatedSignup(request, outcome.wait));
-      const { issued, user, owner } = outcome;
-      if (user) {
-        await mail("signup", { to: email, locale, code: issued.code });
-      } else {
-        await mail("signupExisting", { to: email, locale: (owner?.locale as Locale | null) ?? locale, link: `${linkOrigin(s.env, c)}/login` });
-      }
-      return success(c, "success.signupCodeSent", codeSent(email, issued, token));
-    })
-    .post("/user/sendotp", async (c) => {
-      const body = validateBody(c, sendOtpSchema);
-      const user = await findUserByEmail(db, body.email);
-      const issued = await issueCode(db, {
-        email: body.email,
-        purpose: "signin",
-        userId: user?.id ?? null,
-        address: c.var.clientAddress,
-        now: s.now(),
-        withChallenge: true,
-      });
-      if (user) await mail("signin", { to: body.email, locale: body.locale ?? c.var.locale, code: issued.code });
-      return success(c, "success.codeSent", codeSent(body.email, issued, issued.challenge));
-    })
-    .post("/user/verifyotp", async (c) => {
-      const body = validateBody(c, verifyOtpSchema);
-      const now = s.now();
-      const attempt = await beginAttempt(db, { action: "verifyotp", account: body.email, address: c.var.clientAddress, now });
-      const outcome = await attempt.check(
-        () =>
-          db.transaction(async (tx) => {
-            // The token is either sendotp's challenge for its code, or one of the sign-up's own tokens.
-            const presentsSignup = presentsSignupToken(await findUserByEmail(tx, body.email), body.token);
-            const challenge = presentsSignup ? undefined : body.token;
-            // A wrong code's counted try commits with the transaction: it answers, it does not throw.
-            const result = await checkCode(tx, { email: body.email, purpose: "signin", code: body.otp, challenge, now });
-            if (!result.ok) return result;
-            const user = await markEmailVerified(tx, result.userId, now, { keepPassword: presentsSignup });
-            return { ok: true as const, signedIn: await signIn(s, user, tx) };
-          }),
-        (outcome) => outcome.ok,
-      );
-      if (!outcome.ok) throw codeError(outcome);
-      return success(c, "success.signedIn", outcome.signedIn);
-    })
-    .post("/user/login", async (c) => {
-      const body = validateBody(c, loginSchema, { fieldValues: { password: { max: LOGIN_PASSWORD_MAX_LENGTH } } });
-      const now = s.now();
-      // Past the account's limit this answers codeRequired before any hashing (see ATTEMPTS).
-      const attempt = await beginAttempt(db, { action: "login", account: body.email, address: c.var.clientAddress, now });
-      const user = await attempt.check(
-        async () => {
-          const user = await findUserByEmail(db, body.email);
-          // Unknown e-mails and accounts without a password cost one scrypt too (a dummy hash).
-          const right = await checkPassword(s.hasher, body.password, user?.passwordHash);
-          return right && user?.passwordHash ? { ...user, passwordHash: user.passwordHash } : null;
-        },
-        (user) => user !== null,
-      );
-      if (!user) throw invalidCredentials();
-      if (!user.emailVerifiedAt) throw new ApiError(403, "error.emailNotVerified", { reason: "emailNotVerified", email: user.email });
-      const rehashed = needsRehash(user.passwordHash) ? await s.hasher.hash(body.password) : null;
-      const signedIn = await db.transaction(async (tx) => {
-        if (rehashed) {
-          // Only over the hash just checked: a password changed meanwhile stays.
-          await tx.update(users).set({ passwordHash: rehashed }).where(and(eq(users.id, user.id), eq(users.passwordHash, user.passwordHash)));
+  return handlers({
+    signup: {
+      success: "success.signupCodeSent",
+      fieldCheck: newPasswordCheck("password"),
+      handle: async (c, body) => {
+        const { email, fullName, password } = body;
+        const locale: Locale = body.locale ?? c.var.locale;
+        const request: SignupRequest = { email, fullName, password, address: c.var.clientAddress, now: s.now() };
+        const { address, now } = request;
+        // The limits first, without a lock: a refusal costs no scrypt work.
+        const wait = await waitBeforeNextCode(db, { email, address, now });
+        if (wait > 0) return repeatedSignup(request, wait);
+        // Hashed in all three cases (new, unverified, verified address), so the answers take the same time.
+        const passwordHash = await s.hasher.hash(password);
+        // Answered in all three cases too; it binds this sign-up's password to the browser that chose it.
+        const token = newToken();
+        const signupTokenHash = hashToken(token);
+        const outcome = await db.transaction(async (tx) => {
+          await lockCodeKeys(tx, { email, address });
+          const existing = await findUserByEmail(tx, email);
+          // A verified owner's code row stays unbound (nothing is sent with it), like an unknown e-mail's.
+          const verified = existing?.emailVerifiedAt ? existing : undefined;
+          const issued = await insertCode(tx, { email, purpose: "signin", userId: null, address, now, signup: { fullName, passwordHash } });
+          if ("wait" in issued) return issued;
+          const fields = { fullName, passwordHash, locale, signupTokenHash };
+          const user = verified
+            ? undefined
+            : existing
+              ? await replaceUnverified(tx, existing.id, { ...fields, now })
+              : await createUnverifiedUser(tx, email, fields);
+          if (user) await bindCodeToUser(tx, issued.id, user.id);
+          return { issued, user, owner: verified ?? existing };
+        });
+        // A concurrent request got its code in first: this one may be a double submission of it.
+        if ("wait" in outcome) return repeatedSignup(request, outcome.wait);
+        const { issued, user, owner } = outcome;
+        if (user) {
+          await mail("signup", { to: email, locale, code: issued.code });
+        } else {
+          await mail("signupExisting", { to: email, locale: (owner?.locale as Locale | null) ?? locale, link: `${linkOrigin(s.env, c)}/login` });
         }
-        return signIn(s, user, tx);
-      });
-      return success(c, "success.signedIn", signedIn);
-    })
-    .post("/user/forgotPassword", async (c) => {
-      const body = validateBody(c, forgotPasswordSchema);
-      const user = await findUserByEmail(db, body.email);
-      const issued = await issueCode(db, { email: body.email, purpose: "reset", userId: user?.id ?? null, address: c.var.clientAddress, now: s.now() });
-      if (user) {
-        const link = `${linkOrigin(s.env, c)}/reset-password?${new URLSearchParams({ email: body.email, code: issued.code })}`;
-        await mail("reset", { to: body.email, locale: body.locale ?? c.var.locale, code: issued.code, link });
-      }
-      return success(c, "success.resetRequested", codeSent(body.email, issued));
-    })
-    .post("/user/resetpassword", async (c) => {
-      const body = validateBody(c, resetPasswordSchema, { fieldCheck: newPasswordCheck("password") });
-      const now = s.now();
-      const attempt = await beginAttempt(db, { action: "resetpassword", account: body.email, address: c.var.clientAddress, now });
-      // Checked without using it up: it is consumed with the new password, in one transaction.
-      const check = await attempt.check(() => checkCode(db, { email: body.email, purpose: "reset", code: body.otp, now, consume: false }), (check) => check.ok);
-      if (!check.ok) throw codeError(check);
-      // Hashed only after the code is proven, so wrong codes cost no scrypt work.
-      const passwordHash = await s.hasher.hash(body.password);
-      const reset = await db.transaction(async (tx) => {
-        // Another request with the same code may have used it meanwhile: only one resets.
-        if (!(await consumeCode(tx, check.codeId, now))) return false;
-        await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, check.userId));
-        await markEmailVerified(tx, check.userId, now);
-        // Whoever knew the old password may hold a session: a reset ends them all.
-        await revokeUserSessions(tx, check.userId, now);
-        return true;
-      });
-      if (!reset) throw codeError({ ok: false, reason: "codeExpired" });
-      return success(c, "success.passwordReset");
-    })
-    .post("/user/logout", requireAuth(s), async (c) => {
-      await revokeSession(db, c.var.auth.session.id, s.now());
-      return success(c, "success.loggedOut");
-    });
+        return codeSent(email, issued, token);
+      },
+    },
+    sendOtp: {
+      success: "success.codeSent",
+      handle: async (c, body) => {
+        const user = await findUserByEmail(db, body.email);
+        const issued = await issueCode(db, {
+          email: body.email,
+          purpose: "signin",
+          userId: user?.id ?? null,
+          address: c.var.clientAddress,
+          now: s.now(),
+          withChallenge: true,
+        });
+        if (user) await mail("signin", { to: body.email, locale: body.locale ?? c.var.locale, code: issued.code });
+        return codeSent(body.email, issued, issued.challenge);
+      },
+    },
+    verifyOtp: {
+      success: "success.signedIn",
+      handle: async (c, body) => {
+        const now = s.now();
+        const attempt = await beginAttempt(db, { action: "verifyotp", account: body.email, address: c.var.clientAddress, now });
+        const outcome = await attempt.check(
+          () =>
+            db.transaction(async (tx) => {
+              // The token is either sendotp's challenge for its code, or one of the sign-up's own tokens.
+              const presentsSignup = presentsSignupToken(await findUserByEmail(tx, body.email), body.token);
+              const challenge = presentsSignup ? undefined : body.token;
+              // A wrong code's counted try commits with the transaction: it answers, it does not throw.
+              const result = await checkCode(tx, { email: body.email, purpose: "signin", code: body.otp, challenge, now });
+              if (!result.ok) return result;
+              const user = await markEmailVerified(tx, result.userId, now, { keepPassword: presentsSignup });
+              return { ok: true as const, signedIn: await signIn(s, user, tx) };
+            }),
+          (outcome) => outcome.ok,
+        );
+        if (!outcome.ok) throw codeError(outcome);
+        return outcome.signedIn;
+      },
+    },
+    login: {
+      success: "success.signedIn",
+      fieldValues: { password: { max: LOGIN_PASSWORD_MAX_LENGTH } },
+      handle: async (c, body) => {
+        const now = s.now();
+        // Past the account's limit this answers codeRequired before any hashing (see ATTEMPTS).
+        const attempt = await beginAttempt(db, { action: "login", account: body.email, address: c.var.clientAddress, now });
+        const user = await attempt.check(
+          async () => {
+            const user = await findUserByEmail(db, body.email);
+            // Unknown e-mails and accounts without a password cost one scrypt too (a dummy hash).
+            const right = await checkPassword(s.hasher, body.password, user?.passwordHash);
+            return right && user?.passwordHash ? { ...user, passwordHash: user.passwordHash } : null;
+          },
+          (user) => user !== null,
+        );
+        if (!user) throw invalidCredentials();
+        if (!user.emailVerifiedAt) throw new ApiError(403, "error.emailNotVerified", { reason: "emailNotVerified", email: user.email });
+        const rehashed = needsRehash(user.passwordHash) ? await s.hasher.hash(body.password) : null;
+        const signedIn = await db.transaction(async (tx) => {
+          if (rehashed) {
+            // Only over the hash just checked: a password changed meanwhile stays.
+            await tx
+              .update(users)
+              .set({ passwordHash: rehashed })
+              .where(and(eq(users.id, user.id), eq(users.passwordHash, user.passwordHash)));
+          }
+          return signIn(s, user, tx);
+        });
+        return signedIn;
+      },
+    },
+    forgotPassword: {
+      success: "success.resetRequested",
+      handle: async (c, body) => {
+        const user = await findUserByEmail(db, body.email);
+        const issued = await issueCode(db, { email: body.email, purpose: "reset", userId: user?.id ?? null, address: c.var.clientAddress, now: s.now() });
+        if (user) {
+          const link = `${linkOrigin(s.env, c)}/reset-password?${new URLSearchParams({ email: body.email, code: issued.code })}`;
+          await mail("reset", { to: body.email, locale: body.locale ?? c.var.locale, code: issued.code, link });
+        }
+        return codeSent(body.email, issued);
+      },
+    },
+    resetPassword: {
+      success: "success.passwordReset",
+      fieldCheck: newPasswordCheck("password"),
+      handle: async (c, body) => {
+        const now = s.now();
+        const attempt = await beginAttempt(db, { action: "resetpassword", account: body.email, address: c.var.clientAddress, now });
+        // Checked without using it up: it is consumed with the new password, in one transaction.
+        const check = await attempt.check(
+          () => checkCode(db, { email: body.email, purpose: "reset", code: body.otp, now, consume: false }),
+          (check) => check.ok,
+        );
+        if (!check.ok) throw codeError(check);
+        // Hashed only after the code is proven, so wrong codes cost no scrypt work.
+        const passwordHash = await s.hasher.hash(body.password);
+        const reset = await db.transaction(async (tx) => {
+          // Another request with the same code may have used it meanwhile: only one resets.
+          if (!(await consumeCode(tx, check.codeId, now))) return false;
+          await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, check.userId));
+          await markEmailVerified(tx, check.userId, now);
+          // Whoever knew the old password may hold a session: a reset ends them all.
+          await revokeUserSessions(tx, check.userId, now);
+          return true;
+        });
+        if (!reset) throw codeError({ ok: false, reason: "codeExpired" });
+        return null;
+      },
+    },
+    logout: {
+      success: "success.loggedOut",
+      handle: async (c) => {
+        await revokeSession(db, c.var.auth.session.id, s.now());
+        return null;
+      },
+    },
+  });
 }

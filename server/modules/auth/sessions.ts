@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, isNull, lte, ne, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/open.ts";
-import { sessions, users, type Session, type User } from "../../platform/db/schema.ts";
+import { sessions, users, type Session, type User } from "./schema.ts";
 import { DAY_MS, MINUTE_MS, SESSION_DEFAULTS, type SessionLifetimes } from "./lifetimes.ts";
 import { REVOCATIONS_CHANNEL, sessionCacheOf, type SessionCache } from "./session-cache.ts";
 

@@ -1,6 +1,6 @@
 import type { SignedInUser } from "../../../contract/index.ts";
 import type { Db } from "../../platform/db/open.ts";
-import type { User } from "../../platform/db/schema.ts";
+import type { User } from "./schema.ts";
 import type { Services } from "../../services.ts";
 import { publicProfile } from "./profile.ts";
 import { createSession } from "./sessions.ts";

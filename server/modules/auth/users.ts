@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/open.ts";
-import { socialIdentities, users, type User } from "../../platform/db/schema.ts";
+import { socialIdentities, users, type User } from "./schema.ts";
 import { SIGNUP_TOKENS_KEPT } from "./limits.ts";
 import { hashToken } from "./sessions.ts";
 

@@ -7,12 +7,14 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
-import * as schema from "./schema.ts";
 import { pgliteNotifications, postgresNotifications, type Notifications } from "./changes.ts";
 import { acquireDataDirLock } from "./lock.ts";
 
-/** Both drivers share this type, so routes and helpers never know which one runs. */
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/**
+ * Both drivers share this type, so routes and helpers never know which one runs. Queries name
+ * their tables (each module's schema.ts); the relational query API is not used, so no schema here.
+ */
+export type Db = PgDatabase<PgQueryResultHKT>;
 export type DatabaseKind = "pglite" | "postgresql";
 
 export interface Database {
@@ -48,7 +50,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 
 async function openPglite(client: PGlite, release: () => void): Promise<Database> {
   const notifications = pgliteNotifications(client);
-  const db = drizzlePglite({ client, schema, logger: notifications.statementLogger });
+  const db = drizzlePglite({ client, logger: notifications.statementLogger });
   try {
     await migratePglite(db, { migrationsFolder });
   } catch (error) {
@@ -75,7 +77,7 @@ async function openPostgres(connectionString: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString, max: 10 });
   // Before the first connection, so every pooled connection reports its writes.
   const notifications = postgresNotifications(pool, connectionString);
-  const db = drizzlePg({ client: pool, schema });
+  const db = drizzlePg({ client: pool });
   try {
     await migratePg(db, { migrationsFolder });
   } catch (error) {

@@ -1,4 +1,5 @@
 import type { Context } from "hono";
+import { createMiddleware } from "hono/factory";
 import type { z } from "zod";
 import {
   CODE_LENGTH,
@@ -35,11 +36,18 @@ export interface FieldCheck {
   check: (value: string, c: Context<AppEnv>) => { key: FieldErrorKey; message?: (locale: Locale) => string } | null;
 }
 
-export interface ValidateOptions {
+/** How a route's body is judged beyond the table's schema; each route's handler may say. */
+export interface BodyRules<Body = unknown> {
+  /** A refusal that does not depend on the body, answered before it is judged (set-password's 409). */
+  before?: (c: Context<AppEnv>) => void | Promise<void>;
+  /** The table's schema with what only the request knows (the signed-in user's e-mail). */
+  schemaFor?: (c: Context<AppEnv>) => z.ZodType<Body>;
   /** Runs only when the schema accepted this field and it is text; the feature supplies it. */
   fieldCheck?: FieldCheck;
   /** Per field: values for its message, e.g. `{ password: { max: LOGIN_PASSWORD_MAX_LENGTH } }`. */
   fieldValues?: Record<string, Values>;
+  /** "badRequest": a bad body is a plain 400 error.badRequest without field messages (get-profile-by-id). */
+  refusal?: "fields" | "badRequest";
 }
 
 export function translateFields(locale: Locale, fields: FieldErrors, fieldValues: Record<string, Values> = {}): Record<string, string> {
@@ -53,13 +61,17 @@ export function translateFields(locale: Locale, fields: FieldErrors, fieldValues
 }
 
 /**
- * Parses c.var.body with a contract schema, or throws 400 error.validation naming every bad
- * field in the request's language. Runs before any database work, so a 400 changes nothing.
+ * Parses c.var.body with a schema, or throws 400 error.validation naming every bad field in the
+ * request's language. Runs before any database work, so a 400 changes nothing.
  */
-export function validateBody<S extends z.ZodType>(c: Context<AppEnv>, schema: S, options: ValidateOptions = {}): z.output<S> {
+function parseBody<S extends z.ZodType>(c: Context<AppEnv>, schema: S, rules: BodyRules): z.output<S> {
   const result = schema.safeParse(c.var.body);
+  if (rules.refusal === "badRequest") {
+    if (result.success) return result.data;
+    throw new ApiError(400, "error.badRequest");
+  }
   const fields = result.success ? noFieldErrors() : fieldErrorsOf(result.error);
-  const check = options.fieldCheck;
+  const check = rules.fieldCheck;
   const body = c.var.body as Record<string, unknown> | null;
   const value = check && body !== null && typeof body === "object" && Object.hasOwn(body, check.field) ? body[check.field] : undefined;
   let message: ((locale: Locale) => string) | undefined;
@@ -72,7 +84,19 @@ export function validateBody<S extends z.ZodType>(c: Context<AppEnv>, schema: S,
     }
   }
   if (result.success && Object.keys(fields).length === 0) return result.data;
-  const translated = translateFields(c.var.locale, fields, options.fieldValues);
+  const translated = translateFields(c.var.locale, fields, rules.fieldValues);
   if (check && message) translated[check.field] = message(c.var.locale);
   throw new ApiError(400, "error.validation", { reason: "validation", fields: translated });
+}
+
+/**
+ * The one validation step of every route: judges c.var.body with the route's schema and rules,
+ * then hands the parsed value on as c.var.valid.
+ */
+export function bodyValidation(schema: z.ZodType, rules: BodyRules = {}) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    await rules.before?.(c);
+    c.set("valid", parseBody(c, rules.schemaFor?.(c) ?? schema, rules));
+    await next();
+  });
 }

@@ -1,6 +1,6 @@
 import { useSelector } from "@xstate/react";
 import { matchRoute, useLocation, useRouter } from "wouter";
-import { authStateOf } from "../../../machines/auth/auth.machine.ts";
+import { authStateOf } from "../../../machines/auth/auth.state.ts";
 import { useAppActor } from "../../shared/actors/context.tsx";
 import { routes, type LayoutKind } from "../../app/routes.ts";
 

@@ -1,66 +1,93 @@
+import { DECIMAL_PATTERN, type Amount } from "../../../contract/money.ts";
+
 export interface MoneyFormatOptions {
   locale?: string;
-  currency?: string;
+  /** Fraction digits shown (spec section 3: 2 by default). */
   decimals?: number;
 }
 
-// Spec sections 3 and 9: M at 1e6, B at 1e9.
+// Spec sections 3 and 9: M at 1e6, B at 1e9 (as powers of ten, so the scaling is exact).
 const tiers = [
-  { threshold: 1e9, suffix: "B" },
-  { threshold: 1e6, suffix: "M" },
+  { power: 9, suffix: "B" },
+  { power: 6, suffix: "M" },
 ] as const;
 
-/** Shown for a value that is not a finite number. */
+/** Shown for a value that is not a plain decimal. */
 export const invalidAmount = "—";
 
 // Left-to-right isolate: an amount keeps its order ($, sign, digits, suffix) inside Arabic text.
 const ltr = (text: string) => `\u2066${text}\u2069`;
 
-// Rounds exactly as Intl.NumberFormat will display it (both round the exact binary value).
-const roundTo = (value: number, decimals: number) => Number(value.toFixed(decimals));
+/** An exact decimal: `units / 10^scale`. */
+interface Exact {
+  units: bigint;
+  scale: number;
+}
 
-function toNumber(value: unknown): number | null {
-  if (typeof value === "number") return Number.isFinite(value) ? value : null;
-  if (typeof value === "bigint") return Number(value);
-  if (typeof value === "string" && value.trim() !== "") {
-    const parsed = Number(value);
-    return Number.isFinite(parsed) ? parsed : null;
-  }
-  return null;
+function parse(value: string): Exact | null {
+  if (!DECIMAL_PATTERN.test(value)) return null;
+  const [whole = "0", fraction = ""] = value.split(".");
+  return { units: BigInt(whole + fraction), scale: fraction.length };
+}
+
+const ten = (power: number) => 10n ** BigInt(power);
+
+/** Rounds to `decimals` places, half away from zero: what Intl.NumberFormat shows by default. */
+function round({ units, scale }: Exact, decimals: number): bigint {
+  if (scale <= decimals) return units * ten(decimals - scale);
+  const divisor = ten(scale - decimals);
+  const quotient = units / divisor;
+  const remainder = units % divisor;
+  const away = 2n * (remainder < 0n ? -remainder : remainder) >= divisor;
+  return away ? quotient + (units < 0n ? -1n : 1n) : quotient;
+}
+
+/** `units / 10^decimals` as a plain decimal string, for Intl.NumberFormat to format exactly. */
+function decimalString(units: bigint, decimals: number): string {
+  const digits = (units < 0n ? -units : units).toString().padStart(decimals + 1, "0");
+  const whole = digits.slice(0, digits.length - decimals);
+  return `${units < 0n ? "-" : ""}${whole}${decimals > 0 ? `.${digits.slice(-decimals)}` : ""}`;
+}
+
+/** ISO 4217 currencies format as currency ($1.00, €2.50); other assets (BTC, USDT) as a number and their code. */
+function isCurrency(asset: string): boolean {
+  return Intl.supportedValuesOf("currency").includes(asset);
 }
 
 /**
- * Formats money as currency with fixed decimals, abbreviating millions and billions.
- * The tier is chosen after rounding, so 999,999.999 reads $1.00M, not $1,000,000.00.
+ * Formats an amount in its asset with fixed decimals, abbreviating millions and billions. The
+ * value stays an exact decimal throughout (never a float); the tier is chosen after rounding, so
+ * 999,999.999 reads $1.00M, not $1,000,000.00.
  */
-export function formatMoney(value: unknown, options: MoneyFormatOptions = {}): string {
-  const { locale = "en", currency = "USD", decimals = 2 } = options;
-  const amount = toNumber(value);
-  if (amount === null) return invalidAmount;
+export function formatMoney(amount: Amount, options: MoneyFormatOptions = {}): string {
+  const { locale = "en", decimals = 2 } = options;
+  const exact = parse(amount.value);
+  if (!exact) return invalidAmount;
 
-  let scaled = roundTo(amount, decimals);
+  let rounded = round(exact, decimals);
   let suffix = "";
+  const magnitude = (units: bigint) => (units < 0n ? -units : units);
   for (const [index, tier] of tiers.entries()) {
-    if (Math.abs(scaled) < tier.threshold) continue;
-    scaled = roundTo(amount / tier.threshold, decimals);
+    if (magnitude(rounded) < ten(tier.power + decimals)) continue;
+    rounded = round({ units: exact.units, scale: exact.scale + tier.power }, decimals);
     suffix = tier.suffix;
     // 999.995M rounds to 1000.00M: that is the next tier up.
     const higher = tiers[index - 1];
-    if (higher && Math.abs(scaled) >= higher.threshold / tier.threshold) {
-      scaled = roundTo(amount / higher.threshold, decimals);
+    if (higher && magnitude(rounded) >= ten(higher.power - tier.power + decimals)) {
+      rounded = round({ units: exact.units, scale: exact.scale + higher.power }, decimals);
       suffix = higher.suffix;
     }
     break;
   }
-  if (Object.is(scaled, -0)) scaled = 0;
 
-  // Digits stay Latin in Arabic too, as traders expect for prices.
-  const text =
-    new Intl.NumberFormat("en-US", {
-      style: "currency",
-      currency,
-      minimumFractionDigits: decimals,
-      maximumFractionDigits: decimals,
-    }).format(scaled) + suffix;
+  // Digits stay Latin in Arabic too, as traders expect for prices; a rounded-away minus is not shown.
+  const currency = isCurrency(amount.asset);
+  const number = new Intl.NumberFormat("en-US", {
+    ...(currency ? { style: "currency", currency: amount.asset } : {}),
+    minimumFractionDigits: decimals,
+    maximumFractionDigits: decimals,
+    signDisplay: "negative",
+  }).format(decimalString(rounded, decimals) as Intl.StringNumericLiteral);
+  const text = currency ? `${number}${suffix}` : `${number}${suffix} ${amount.asset}`;
   return locale.startsWith("ar") ? ltr(text) : text;
 }

@@ -26,3 +26,10 @@ export type PathName = keyof typeof paths;
 export function exchangeHref(curr = "USD", symbol = "BTC"): string {
   return `${paths.exchange}?${new URLSearchParams({ curr, symbol }).toString()}`;
 }
+
+/** The router as machines' effects use it: go somewhere, and say where the app is now. */
+export interface Navigation {
+  navigate(to: string, options?: { replace?: boolean }): void;
+  /** The current path, so a redirect to the page already open adds no history entry. */
+  path(): string;
+}

@@ -8,7 +8,7 @@ export function LanguageSwitcher({ className = "" }: { className?: string }) {
   const { t } = useLingui();
   const localeActor = useAppActor("locale");
   const active = useActiveLocale();
-  const busy = useSelector(localeActor, (state) => state.matches("loading"));
+  const busy = useSelector(localeActor, (state) => state.hasTag("loading"));
   const next = active === "ar" ? "en" : "ar";
   return (
     <button

@@ -1,6 +1,6 @@
 import { useId, useState, type InputHTMLAttributes, type ReactNode } from "react";
 import { useLingui } from "@lingui/react/macro";
-import type { AuthFailure } from "../../../machines/auth/auth.machine.ts";
+import type { Failure } from "../../../machines/failure.ts";
 
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "aria-invalid" | "aria-describedby">;
 
@@ -70,7 +70,7 @@ export function SubmitButton({ busy, children, busyLabel, className = "" }: { bu
  * A failed call that no field explains: the server's own words (already in the user's
  * language), or ours when the server could not be reached.
  */
-export function FormAlert({ failure }: { failure: AuthFailure | null }) {
+export function FormAlert({ failure }: { failure: Failure | null }) {
   const { t } = useLingui();
   if (!failure) return null;
   const fieldsExplainIt = Object.keys(failure.fields).length > 0;

@@ -1,19 +1,22 @@
 import { describe, expect, it, vi } from "vitest";
 import { createActor, fromPromise, waitFor, type AnyActorLogic } from "xstate";
 import { inactivityMachine } from "../../../machines/auth/inactivity.machine.ts";
-import { authMachine, authStateOf, tokenOf, type AuthEmitted, type AuthUser, type CodeSent, type UserInfo } from "../../../machines/auth/auth.machine.ts";
+import { authMachine } from "../../../machines/auth/auth.machine.ts";
+import { authStateOf, tokenOf } from "../../../machines/auth/auth.state.ts";
+import type { AuthEmitted, CodeSent, Profile, SignedInUser, StoredUser } from "../../../machines/auth/auth.types.ts";
 
-const profile: UserInfo = { id: "u-1", email: "trader@example.com" };
-const signedIn: AuthUser = { id: "u-1", email: "trader@example.com", fullName: "Trader", emailVerified: true, hasPassword: true, Token: "session-1" };
+const profile: Profile = { id: "u-1", email: "trader@example.com", fullName: "Trader", emailVerified: true, hasPassword: true, createdAt: "2026-01-02T03:04:05.000Z" };
+const signedIn: SignedInUser = { ...profile, Token: "session-1" };
 const codeSent = (email: string, token?: string): CodeSent => ({ email, resendAfter: 60, expiresIn: 600, ...(token ? { token } : {}) });
 const apiError = (code: string, data?: Record<string, unknown>) => Object.assign(new Error("server says no"), { code, data });
 
-type Calls = Partial<Record<"login" | "signup" | "sendOtp" | "verifyOtp" | "forgotPassword" | "resetPassword" | "updateProfile" | "changePassword" | "setPassword", (input: never) => Promise<unknown>>>;
+const callNames = ["login", "signup", "sendOtp", "verifyOtp", "forgotPassword", "resetPassword"] as const;
+type Calls = Partial<Record<(typeof callNames)[number], (input: never) => Promise<unknown>>>;
 
 function start(
-  storedUser: AuthUser | null,
-  logout = () => Promise.resolve(),
-  loadProfile: () => Promise<UserInfo> = () => Promise.resolve(profile),
+  storedUser: StoredUser | null,
+  logout = () => Promise.resolve(null),
+  loadProfile: () => Promise<Profile> = () => Promise.resolve(profile),
   calls: Calls = {},
   watchInactivity: AnyActorLogic = inactivityMachine,
 ) {
@@ -32,9 +35,7 @@ function start(
     const impl = vi.fn(calls[name] ?? (() => Promise.reject(new Error(`${name} not expected`))));
     return [impl, fromPromise(({ input }) => impl(input as never))] as const;
   };
-  const fakes = Object.fromEntries(
-    (["login", "signup", "sendOtp", "verifyOtp", "forgotPassword", "resetPassword", "updateProfile", "changePassword", "setPassword"] as const).map((name) => [name, fake(name)]),
-  ) as Record<keyof Calls, ReturnType<typeof fake>>;
+  const fakes = Object.fromEntries(callNames.map((name) => [name, fake(name)])) as Record<keyof Calls, ReturnType<typeof fake>>;
   const machine = authMachine.provide({
     actions: {
       clearStoredAuth: effects.clearStoredAuth,
@@ -49,15 +50,7 @@ function start(
       watchInactivity,
       logout: fromPromise(() => effects.logout()),
       loadProfile: fromPromise(() => effects.loadProfile()),
-      login: fakes.login[1],
-      signup: fakes.signup[1],
-      sendOtp: fakes.sendOtp[1],
-      verifyOtp: fakes.verifyOtp[1],
-      forgotPassword: fakes.forgotPassword[1],
-      resetPassword: fakes.resetPassword[1],
-      updateProfile: fakes.updateProfile[1],
-      changePassword: fakes.changePassword[1],
-      setPassword: fakes.setPassword[1],
+      ...Object.fromEntries(callNames.map((name) => [name, fakes[name][1]])),
     } as never,
   });
   const actor = createActor(machine, { input: { storedUser } });
@@ -79,7 +72,7 @@ describe("auth machine", () => {
     [{ email: "a@b.c" }, "unauthenticated"],
     [null, "unauthenticated"],
   ] as const)("starts from stored user %j as %s", (stored, expected) => {
-    const { actor } = start(stored as AuthUser | null);
+    const { actor } = start(stored as StoredUser | null);
     expect(actor.getSnapshot().matches(expected)).toBe(true);
   });
 
@@ -193,7 +186,7 @@ describe("auth machine: the calls of spec section 4", () => {
   });
 
   it("treats a response's lowercase token like Token", async () => {
-    const lower = { id: "u-1", email: "trader@example.com", token: "lower-1" };
+    const lower = { id: "u-1", email: "trader@example.com", token: "lower-1" } as unknown as SignedInUser;
     const { actor, effects } = start(null, undefined, undefined, { login: () => Promise.resolve(lower) });
     actor.send({ type: "auth.login", email: "trader@example.com", password: "correct horse battery" });
     await waitFor(actor, (state) => state.matches({ authenticated: "active" }));
@@ -285,13 +278,13 @@ describe("auth machine: the calls of spec section 4", () => {
     actor.send({ type: "auth.sendCode", email: "trader@example.com" });
     await settled(actor);
     expect(authStateOf(actor.getSnapshot())).toMatchObject({ isAuthenticated: false, authToken: "otp-token" });
-    actor.send({ type: "auth.verifyCode", email: "Trader@Example.com", code: "000000" });
+    actor.send({ type: "auth.verifyCode", email: "Trader@Example.com", otp: "000000" });
     await settled(actor);
     expect(call("verifyOtp")).toHaveBeenLastCalledWith({ email: "Trader@Example.com", otp: "000000", token: "otp-token" });
     expect(actor.getSnapshot().context.error).toMatchObject({ flow: "verifyCode", reason: "codeInvalid", attemptsLeft: 4 });
-    actor.send({ type: "auth.verifyCode", email: "someone@example.com", code: "000000" });
+    actor.send({ type: "auth.verifyCode", email: "someone@example.com", otp: "000000" });
     await settled(actor);
-    expect(call("verifyOtp")).toHaveBeenLastCalledWith({ email: "someone@example.com", otp: "000000", token: null });
+    expect(call("verifyOtp")).toHaveBeenLastCalledWith({ email: "someone@example.com", otp: "000000" });
     actor.send({ type: "auth.cancelCode" });
     expect(actor.getSnapshot().context.otp).toBeNull();
   });
@@ -307,7 +300,7 @@ describe("auth machine: the calls of spec section 4", () => {
     // "Send a new code" on the verify page: the sign-up's token still goes with the code, so its password is kept.
     actor.send({ type: "auth.sendCode", email: "new@example.com" });
     await settled(actor);
-    actor.send({ type: "auth.verifyCode", email: "new@example.com", code: "123456" });
+    actor.send({ type: "auth.verifyCode", email: "new@example.com", otp: "123456" });
     await waitFor(actor, (state) => state.matches({ authenticated: "active" }));
     expect(call("verifyOtp")).toHaveBeenCalledWith({ email: "new@example.com", otp: "123456", token: "signup-token" });
     expect(authStateOf(actor.getSnapshot())).toMatchObject({ isAuthenticated: true, signupuser: null, authToken: "session-1" });
@@ -317,13 +310,13 @@ describe("auth machine: the calls of spec section 4", () => {
   it("forgot and reset password stay signed out, then send the user to log in", async () => {
     const { actor, effects, emitted, call } = start(null, undefined, undefined, {
       forgotPassword: () => Promise.resolve(codeSent("trader@example.com")),
-      resetPassword: () => Promise.resolve(undefined),
+      resetPassword: () => Promise.resolve(null),
     });
     actor.send({ type: "auth.forgotPassword", email: "trader@example.com" });
     await settled(actor);
     expect(authStateOf(actor.getSnapshot())).toMatchObject({ isAuthenticated: false, forgetpass: { email: "trader@example.com" } });
     expect(effects.redirectToResetPassword).toHaveBeenCalledOnce();
-    actor.send({ type: "auth.resetPassword", email: "trader@example.com", code: "123456", password: "a brand new passphrase" });
+    actor.send({ type: "auth.resetPassword", email: "trader@example.com", otp: "123456", password: "a brand new passphrase" });
     await settled(actor);
     expect(call("resetPassword")).toHaveBeenCalledWith({ email: "trader@example.com", otp: "123456", password: "a brand new passphrase" });
     expect(authStateOf(actor.getSnapshot())).toMatchObject({ isAuthenticated: false, forgetpass: null });
@@ -332,41 +325,50 @@ describe("auth machine: the calls of spec section 4", () => {
     expect(emitted).toContainEqual({ type: "auth.notice", notice: "passwordReset" });
   });
 
-  it("profile edit success stays signed in with the new profile stored", async () => {
+  it("a profile edit (from the account machine) stays signed in with the new profile stored", async () => {
     const renamed = { ...profile, fullName: "Renamed" };
-    const { actor, effects } = start({ Token: "abc", email: "trader@example.com" }, undefined, undefined, { updateProfile: () => Promise.resolve(renamed) });
+    const { actor, effects } = start({ Token: "abc", email: "trader@example.com" });
     await waitFor(actor, (state) => state.matches({ authenticated: "active" }));
-    actor.send({ type: "auth.updateProfile", fullName: "Renamed" });
-    expect(actor.getSnapshot().matches({ authenticated: "updatingProfile" })).toBe(true);
-    await waitFor(actor, (state) => state.matches({ authenticated: "active" }));
-    expect(actor.getSnapshot().context.userInfo).toEqual(renamed);
+    actor.send({ type: "auth.profileChanged", profile: renamed });
+    expect(authStateOf(actor.getSnapshot())).toMatchObject({ isAuthenticated: true, userInfo: renamed });
     expect(effects.storeSignedInUser).toHaveBeenLastCalledWith({ Token: "abc", ...renamed }, renamed);
   });
 
-  it("a 401 during a signed-in call signs out and goes to /login", async () => {
-    const { actor, effects } = start({ Token: "abc" }, undefined, undefined, { updateProfile: () => new Promise(() => {}) });
+  it("ignores a profile change while signed out", () => {
+    const { actor, effects } = start(null);
+    actor.send({ type: "auth.profileChanged", profile });
+    expect(actor.getSnapshot().context.userInfo).toBeNull();
+    expect(effects.storeSignedInUser).not.toHaveBeenCalled();
+  });
+
+  it("runs the account machine only while signed in", async () => {
+    const { actor } = start({ Token: "abc" });
+    expect(actor.getSnapshot().children.account).toBeDefined();
+    actor.send({ type: "auth.unauthorized" });
+    expect(actor.getSnapshot().children.account).toBeUndefined();
+  });
+
+  it("a 401 while signed in signs out and goes to /login", async () => {
+    const { actor, effects } = start({ Token: "abc" });
     await waitFor(actor, (state) => state.matches({ authenticated: "active" }));
-    actor.send({ type: "auth.updateProfile", fullName: "Renamed" });
     actor.send({ type: "auth.unauthorized" });
     expect(authStateOf(actor.getSnapshot())).toMatchObject({ isAuthenticated: false, user: null, userInfo: null, loading: false });
     expect(effects.clearStoredAuth).toHaveBeenCalledOnce();
     expect(effects.redirectToLogin).toHaveBeenCalledOnce();
   });
+});
 
-  it("setting a first password marks the profile as having one", async () => {
-    const { actor, emitted } = start({ Token: "abc" }, undefined, () => Promise.resolve({ ...profile, hasPassword: false }), { setPassword: () => Promise.resolve(undefined) });
-    await waitFor(actor, (state) => state.matches({ authenticated: "active" }));
-    actor.send({ type: "auth.setPassword", password: "a brand new passphrase" });
-    await waitFor(actor, (state) => state.matches({ authenticated: "active" }));
-    expect(actor.getSnapshot().context.userInfo?.hasPassword).toBe(true);
-    expect(emitted).toContainEqual({ type: "auth.notice", notice: "passwordSet" });
-  });
-
-  it("a failed password change stays signed in with the failure for its form", async () => {
-    const { actor } = start({ Token: "abc" }, undefined, undefined, { changePassword: () => Promise.reject(apiError("badRequest", { reason: "currentPasswordWrong" })) });
-    await waitFor(actor, (state) => state.matches({ authenticated: "active" }));
-    actor.send({ type: "auth.changePassword", currentPassword: "wrong wrong wrong", newPassword: "a brand new passphrase" });
-    await waitFor(actor, (state) => state.matches({ authenticated: "active" }));
-    expect(actor.getSnapshot().context.error).toMatchObject({ flow: "changePassword", reason: "currentPasswordWrong" });
+describe("auth machine: social sign-in", () => {
+  it("a second provider while the popup is open tells the user the first was replaced", async () => {
+    // A popup that stays open until the test is over.
+    const actor = createActor(authMachine.provide({ actors: { socialPopup: fromPromise(() => new Promise<never>(() => {})) as never } }), { input: { storedUser: null } });
+    const emitted: AuthEmitted[] = [];
+    actor.on("*", (event) => emitted.push(event));
+    actor.start();
+    actor.send({ type: "auth.social", provider: "google" });
+    expect(actor.getSnapshot().hasTag("socialPopup")).toBe(true);
+    actor.send({ type: "auth.social", provider: "apple" });
+    expect(emitted).toContainEqual({ type: "auth.notice", notice: "socialCancelled", provider: "google" });
+    expect(actor.getSnapshot().context.socialProvider).toBe("apple");
   });
 });

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { ATTEMPTS } from "../../../server/modules/auth/limits.ts";
 import type { Database } from "../../../server/platform/db/open.ts";
-import { authAttempts, users } from "../../../server/platform/db/schema.ts";
+import { authAttempts, users } from "../../../server/modules/auth/schema.ts";
 import { bodyOf, MINUTE, PASSWORD, seedSession, seedUser, uniqueEmail } from "../helpers/auth.ts";
 import { appOverTestDatabase, type TestApp } from "../helpers/test-app.ts";
 

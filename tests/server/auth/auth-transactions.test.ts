@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { scryptHasher, type PasswordHasher } from "../../../server/modules/auth/password.ts";
 import type { Database } from "../../../server/platform/db/open.ts";
-import { emailCodes, users } from "../../../server/platform/db/schema.ts";
+import { emailCodes, users } from "../../../server/modules/auth/schema.ts";
 import { bodyOf, uniqueEmail } from "../helpers/auth.ts";
 import { appOverTestDatabase, type TestApp } from "../helpers/test-app.ts";
 

@@ -4,7 +4,7 @@ import { PRUNE } from "../../../server/modules/auth/limits.ts";
 import { pruneAuthRows } from "../../../server/modules/auth/prune.ts";
 import { createSession, createUser, hashToken } from "../../../server/modules/auth/sessions.ts";
 import type { Database } from "../../../server/platform/db/open.ts";
-import { sessions, type User } from "../../../server/platform/db/schema.ts";
+import { sessions, type User } from "../../../server/modules/auth/schema.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 import { openTestDatabase } from "../helpers/test-db.ts";
 

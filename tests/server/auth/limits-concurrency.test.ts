@@ -5,7 +5,7 @@ import { ATTEMPTS, CODES } from "../../../server/modules/auth/limits.ts";
 import { scryptHasher, type PasswordHasher } from "../../../server/modules/auth/password.ts";
 import { createUser, hashToken } from "../../../server/modules/auth/sessions.ts";
 import type { Database } from "../../../server/platform/db/open.ts";
-import { authAttempts, emailCodes, users } from "../../../server/platform/db/schema.ts";
+import { authAttempts, emailCodes, users } from "../../../server/modules/auth/schema.ts";
 import type { MailMessage, MailService } from "../../../server/platform/mail/index.ts";
 import { bodyOf, codeIn, MINUTE, PASSWORD, testClock, uniqueEmail } from "../helpers/auth.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ATTEMPTS } from "../../../server/modules/auth/limits.ts";
 import type { Database } from "../../../server/platform/db/open.ts";
-import { authAttempts } from "../../../server/platform/db/schema.ts";
+import { authAttempts } from "../../../server/modules/auth/schema.ts";
 import { bodyOf, countingHasher, latestCode, MINUTE, PASSWORD, seedUser, testClock, uniqueEmail } from "../helpers/auth.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 import { openSharedTestDatabases } from "../helpers/test-db.ts";

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { hashToken } from "../../../server/modules/auth/sessions.ts";
 import type { Database } from "../../../server/platform/db/open.ts";
-import { emailCodes, sessions, users } from "../../../server/platform/db/schema.ts";
+import { emailCodes, sessions, users } from "../../../server/modules/auth/schema.ts";
 import { bodyOf, latestCode, mailsTo, MINUTE, otherCode, seedUser, uniqueEmail } from "../helpers/auth.ts";
 import { appOverTestDatabase, type TestApp } from "../helpers/test-app.ts";
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { ATTEMPTS } from "../../../server/modules/auth/limits.ts";
 import { pruneAuthRows } from "../../../server/modules/auth/prune.ts";
 import type { Database } from "../../../server/platform/db/open.ts";
-import { authAttempts, emailCodes, users } from "../../../server/platform/db/schema.ts";
+import { authAttempts, emailCodes, users } from "../../../server/modules/auth/schema.ts";
 import { bodyOf, codeIn, HOUR, latestCode, mailsTo, MINUTE, otherCode, PASSWORD, seedSession, seedUser, uniqueEmail } from "../helpers/auth.ts";
 import { appOverTestDatabase, createTestApp, type TestApp } from "../helpers/test-app.ts";
 

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { passwordStrength, STRENGTH_MAX_LENGTH, strengthEstimatorLoaded } from "../../../server/modules/auth/password-strength.ts";
 import type { Database } from "../../../server/platform/db/open.ts";
-import { users } from "../../../server/platform/db/schema.ts";
+import { users } from "../../../server/modules/auth/schema.ts";
 import { catalogs, type MessageId } from "../../../server/platform/i18n/index.ts";
 import { latestCode, PASSWORD, seedSession, seedUser, uniqueEmail } from "../helpers/auth.ts";
 import { appOverTestDatabase, type TestApp } from "../helpers/test-app.ts";

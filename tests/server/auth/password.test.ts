@@ -6,7 +6,7 @@ import { SCRYPT } from "../../../server/modules/auth/limits.ts";
 import { hashPassword, needsRehash, parsePhc, verifyPassword } from "../../../server/modules/auth/password.ts";
 import { createUser } from "../../../server/modules/auth/sessions.ts";
 import type { Database } from "../../../server/platform/db/open.ts";
-import { users } from "../../../server/platform/db/schema.ts";
+import { users } from "../../../server/modules/auth/schema.ts";
 import { createTestApp } from "../helpers/test-app.ts";
 import { openTestDatabase } from "../helpers/test-db.ts";
 

@@ -5,7 +5,7 @@ import { SESSION_CACHE, SessionCache, sessionCacheFor, type CachedAuth } from ".
 import { createSession, hashToken, revokeSession, revokeUserSessions, TOUCH_EVERY_MS } from "../../../server/modules/auth/sessions.ts";
 import { tablesWritten } from "../../../server/platform/db/changes.ts";
 import type { Database } from "../../../server/platform/db/open.ts";
-import { sessions, users, type Session, type User } from "../../../server/platform/db/schema.ts";
+import { sessions, users, type Session, type User } from "../../../server/modules/auth/schema.ts";
 import { MINUTE, seedUser, testClock } from "../helpers/auth.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 import { openSharedTestDatabases, postgresUrl } from "../helpers/test-db.ts";

@@ -6,7 +6,7 @@ import { parsePhc } from "../../../server/modules/auth/password.ts";
 import { addSignupToken } from "../../../server/modules/auth/users.ts";
 import { hashToken } from "../../../server/modules/auth/sessions.ts";
 import type { Database } from "../../../server/platform/db/open.ts";
-import { emailCodes, users } from "../../../server/platform/db/schema.ts";
+import { emailCodes, users } from "../../../server/modules/auth/schema.ts";
 import { catalogs } from "../../../server/platform/i18n/index.ts";
 import { translateFields } from "../../../server/platform/http/validate.ts";
 import { bodyOf, codeIn, countingHasher, mailsTo, seedUser, uniqueEmail } from "../helpers/auth.ts";

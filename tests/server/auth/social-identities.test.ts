@@ -4,7 +4,7 @@ import { PRUNE, SOCIAL } from "../../../server/modules/auth/limits.ts";
 import { pruneAuthRows } from "../../../server/modules/auth/prune.ts";
 import { markEmailVerified } from "../../../server/modules/auth/users.ts";
 import type { Database } from "../../../server/platform/db/open.ts";
-import { oauthStates, socialIdentities, socialLoginCodes, users } from "../../../server/platform/db/schema.ts";
+import { oauthStates, socialIdentities, socialLoginCodes, users } from "../../../server/modules/auth/schema.ts";
 import { userForIdentity } from "../../../server/modules/auth/social/identities.ts";
 import { issueLoginCode } from "../../../server/modules/auth/social/login-codes.ts";
 import { saveState } from "../../../server/modules/auth/social/states.ts";

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { SOCIAL } from "../../../server/modules/auth/limits.ts";
 import { hashToken } from "../../../server/modules/auth/sessions.ts";
 import type { Database } from "../../../server/platform/db/open.ts";
-import { sessions, socialLoginCodes } from "../../../server/platform/db/schema.ts";
+import { sessions, socialLoginCodes } from "../../../server/modules/auth/schema.ts";
 import { issueLoginCode } from "../../../server/modules/auth/social/login-codes.ts";
 import { bodyOf, seedUser } from "../helpers/auth.ts";
 import { appOverTestDatabase, type TestApp } from "../helpers/test-app.ts";

@@ -5,7 +5,7 @@ import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { SOCIAL } from "../../../server/modules/auth/limits.ts";
 import type { Database } from "../../../server/platform/db/open.ts";
-import { oauthStates, socialIdentities, socialLoginCodes, users } from "../../../server/platform/db/schema.ts";
+import { oauthStates, socialIdentities, socialLoginCodes, users } from "../../../server/modules/auth/schema.ts";
 import { RESULT_SCRIPT, resultPage } from "../../../server/modules/auth/social/result-page.ts";
 import { SOCIAL_PROVIDERS } from "../../../server/modules/auth/social/providers.ts";
 import { standInSubject } from "../../../server/modules/auth/social/stand-in.ts";

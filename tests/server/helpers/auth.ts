@@ -2,7 +2,8 @@ import { desc, eq } from "drizzle-orm";
 import { hashPassword, scryptHasher, type PasswordHasher } from "../../../server/modules/auth/password.ts";
 import { createSession, createUser } from "../../../server/modules/auth/sessions.ts";
 import type { Db } from "../../../server/platform/db/open.ts";
-import { outbox, type User } from "../../../server/platform/db/schema.ts";
+import { type User } from "../../../server/modules/auth/schema.ts";
+import { outbox } from "../../../server/platform/db/schema.ts";
 
 export const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach } from "vitest";
 import type { CustomFetch } from "openid-client";
 import { createApp } from "../../../server/app.ts";
+import { contractChecked } from "./contract.ts";
 import type { PasswordHasher } from "../../../server/modules/auth/password.ts";
 import type { Database } from "../../../server/platform/db/open.ts";
 import { envWith } from "../../../server/env.ts";
@@ -37,7 +38,8 @@ export function createTestApp({ database, env = {}, staticDir = "/nonexistent-st
   const settings = envWith(env);
   // Mail is delivered after the response; post() waits for it, so a test reads the outbox at once.
   const mailService = mail ?? createMailService(settings, database.db, logger, now ?? (() => new Date()));
-  const app = createApp({ database, env: settings, logger, staticDir, version: "0.0.0-test", now, hasher, mail: mailService, socialFetch });
+  // Every answer under /api is checked against the contract's table (helpers/contract.ts).
+  const app = contractChecked(createApp({ database, env: settings, logger, staticDir, version: "0.0.0-test", now, hasher, mail: mailService, socialFetch }));
 
   /** POSTs to /api/v1 like the SPA's client: JSON body when given, optional token and language. */
   const post = async (path: string, options: PostOptions = {}): Promise<Response> => {

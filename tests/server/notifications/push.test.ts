@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { Database } from "../../../server/platform/db/open.ts";
-import { pushSubscriptions } from "../../../server/platform/db/schema.ts";
+import { pushSubscriptions } from "../../../server/modules/notifications/schema.ts";
 import { PUSH_LIMITS } from "../../../contract/index.ts";
 import { bodyOf, MINUTE, seedSession, seedUser } from "../helpers/auth.ts";
 import { appOverTestDatabase, type TestApp } from "../helpers/test-app.ts";

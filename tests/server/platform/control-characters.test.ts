@@ -1,11 +1,10 @@
-import { is } from "drizzle-orm";
-import { PgTable, getTableConfig } from "drizzle-orm/pg-core";
 import { describe, expect, it } from "vitest";
 import { API_BASE } from "../../../server/app.ts";
 import type { Database } from "../../../server/platform/db/open.ts";
-import * as schema from "../../../server/platform/db/schema.ts";
+import type { User } from "../../../server/modules/auth/schema.ts";
 import { catalogs } from "../../../server/platform/i18n/index.ts";
 import { PASSWORD, seedSession, seedUser, uniqueEmail } from "../helpers/auth.ts";
+import { tableFingerprinter } from "../helpers/fingerprint.ts";
 import { appOverTestDatabase, type TestApp } from "../helpers/test-app.ts";
 
 let database: Database;
@@ -36,7 +35,7 @@ function mountedEndpoints(app: TestApp["app"]): { method: string; path: string }
  * Endpoints not listed here (the spec paths answering 501) and those without fields get a
  * generic `note` field: the check must hold before any handler, whatever the endpoint.
  */
-function sampleBodies(user: schema.User): Record<string, Record<string, unknown>> {
+function sampleBodies(user: User): Record<string, Record<string, unknown>> {
   const email = uniqueEmail("control");
   return {
     "/user/signup": { fullName: "Layla Haddad", email, password: PASSWORD, locale: "en" },
@@ -72,16 +71,8 @@ function withTextFields(sample: Record<string, unknown> | undefined): { body: Re
   return { body, fields };
 }
 
-/** Every row of every table, in a stable order: the before/after proof that a refusal changed nothing. */
-async function snapshot(): Promise<Record<string, string[]>> {
-  const tables = Object.values(schema as Record<string, unknown>).filter((value): value is PgTable => is(value, PgTable));
-  const result: Record<string, string[]> = {};
-  for (const table of tables) {
-    const rows = await database.db.select().from(table);
-    result[getTableConfig(table).name] = rows.map((row) => JSON.stringify(row)).sort();
-  }
-  return result;
-}
+/** Every table's rows, fingerprinted: the before/after proof that a refusal changed nothing. */
+const snapshot = async () => (await tableFingerprinter(database)).take();
 
 const refusal = (lang: (typeof LANGUAGES)[number], field: string) => ({
   status: "error",

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSession, createUser } from "../../../server/modules/auth/sessions.ts";
 import { acquireDataDirLock, DataDirInUseError, LOCK_FILE } from "../../../server/platform/db/lock.ts";
 import { openDatabase } from "../../../server/platform/db/open.ts";
-import { users } from "../../../server/platform/db/schema.ts";
+import { users } from "../../../server/modules/auth/schema.ts";
 import { seedSignedInUser } from "../../../server/modules/auth/seed.ts";
 import { createTestApp } from "../helpers/test-app.ts";
 

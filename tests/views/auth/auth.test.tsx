@@ -3,20 +3,38 @@ import { act, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
-import { fromPromise } from "xstate";
-import { renderApp } from "../renderApp.tsx";
+import { SimulatedClock } from "xstate";
+import { profile, renderApp } from "../renderApp.tsx";
 import { ActorsProvider } from "../../../src/shared/actors/context.tsx";
 import { useClientState } from "../../../src/features/auth/clientState.ts";
-import { pushTokenMachine, type PushEnvironment, type PushSubscriptionRecord } from "../../../machines/notifications/pushToken.machine.ts";
+import type { PopupEdge } from "../../../src/features/auth/services/actors.ts";
+import type { PushEdge } from "../../../src/features/notifications/services/actors.ts";
+import type { SocialPopupEvent } from "../../../machines/auth/socialPopup.machine.ts";
 
-const signedIn = { id: "u-1", email: "trader@example.com", fullName: "Trader", emailVerified: true, hasPassword: true, Token: "session-1" };
+const signedIn = { ...profile, Token: "session-1" };
 const codeSent = (email: string) => ({ email, resendAfter: 60, expiresIn: 600 });
 const serverError = (code: string, message: string, data?: unknown) => Object.assign(new Error(message), { code, data });
 
+/** A popup the test answers for the callback page (its request id is r-1), or closes. */
+function fakePopup() {
+  let closed = false;
+  let deliver: (event: SocialPopupEvent) => void = () => {};
+  const popup: PopupEdge & { answer: (event: SocialPopupEvent) => void; close: () => void } = {
+    open: () => ({ requestId: "r-1", isClosed: () => closed, close: () => (closed = true) }),
+    listen: (sendBack) => {
+      deliver = sendBack;
+      return () => {};
+    },
+    answer: (event) => deliver(event),
+    close: () => (closed = true),
+  };
+  return popup;
+}
+
 describe("login", () => {
   it("checks the form before sending: each problem next to its field, focus on the first", async () => {
-    const login = vi.fn(() => Promise.resolve(signedIn));
-    await renderApp("/login", { actors: { login: fromPromise(login) } });
+    const login = vi.fn(() => signedIn);
+    await renderApp("/login", { calls: { login } });
     const user = userEvent.setup();
     await user.click(await screen.findByRole("button", { name: "Log in" }));
     const email = screen.getByLabelText("E-mail");
@@ -41,22 +59,24 @@ describe("login", () => {
   it("logs in, shows progress meanwhile, and lands on the dashboard", async () => {
     let finish: (value: typeof signedIn) => void = () => {};
     const login = vi.fn(() => new Promise<typeof signedIn>((resolve) => (finish = resolve)));
-    const { memory } = await renderApp("/login", { actors: { login: fromPromise(login) } });
+    const { memory, store } = await renderApp("/login", { calls: { login } });
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText("E-mail"), "  Trader@Example.com ");
     await user.type(screen.getByLabelText("Password"), "correct horse battery");
     await user.click(screen.getByRole("button", { name: "Log in" }));
     const busy = await screen.findByRole("button", { name: "Logging in…" });
     expect(busy).toBeDisabled();
-    expect(login).toHaveBeenCalledWith(expect.objectContaining({ input: { email: "trader@example.com", password: "correct horse battery" } }));
+    expect(login).toHaveBeenCalledWith({ email: "trader@example.com", password: "correct horse battery" });
     act(() => finish(signedIn));
     await waitFor(() => expect(memory.history?.at(-1)).toBe("/dashboard"));
-    expect(JSON.parse(localStorage.getItem("authUser") ?? "null")).toBeNull(); // storage is the app's edge, faked out here
+    // Storage is an edge: the app's memory store has the record, the browser's has nothing.
+    expect(JSON.parse(store.getItem("authUser") ?? "null")).toEqual(signedIn);
+    expect(localStorage.getItem("authUser")).toBeNull();
   });
 
   it("shows the server's message when the call fails", async () => {
     const login = () => Promise.reject(serverError("badRequest", "The e-mail or password is wrong.", { reason: "invalidCredentials" }));
-    await renderApp("/login", { actors: { login: fromPromise(login) } });
+    await renderApp("/login", { calls: { login } });
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText("E-mail"), "trader@example.com");
     await user.type(screen.getByLabelText("Password"), "wrong password!");
@@ -69,7 +89,7 @@ describe("login", () => {
     const message = "Too many wrong passwords were tried for this account. To keep it safe, sign in with a code sent to your e-mail.";
     const login = vi.fn(() => Promise.reject(serverError("forbidden", message, { reason: "codeRequired", email: "trader@example.com" })));
     const sendOtp = vi.fn(() => Promise.resolve({ ...codeSent("trader@example.com"), token: "otp-1" }));
-    await renderApp("/login", { actors: { login: fromPromise(login), sendOtp: fromPromise(sendOtp) } });
+    await renderApp("/login", { calls: { login, sendOtp } });
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText("E-mail"), "Trader@Example.com");
     await user.type(screen.getByLabelText("Password"), "correct horse battery");
@@ -80,12 +100,12 @@ describe("login", () => {
     expect(screen.getByLabelText("E-mail")).toHaveValue("trader@example.com");
     await user.click(screen.getByRole("button", { name: "E-mail me a code" }));
     expect(await screen.findByLabelText("6-digit code")).toBeInTheDocument();
-    expect(sendOtp).toHaveBeenCalledWith(expect.objectContaining({ input: { email: "trader@example.com" } }));
+    expect(sendOtp).toHaveBeenCalledWith({ email: "trader@example.com" });
     expect(screen.queryByText(message)).toBeNull();
   });
 
   it("says so in our words when the server cannot be reached", async () => {
-    await renderApp("/login", { actors: { login: fromPromise(() => Promise.reject(serverError("network", "Failed to fetch"))) } });
+    await renderApp("/login", { calls: { login: () => Promise.reject(serverError("network", "Failed to fetch")) } });
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText("E-mail"), "trader@example.com");
     await user.type(screen.getByLabelText("Password"), "correct horse battery");
@@ -96,7 +116,7 @@ describe("login", () => {
   it("by e-mail code: sends the code, then asks for it with a one-time-code field and a resend cooldown", async () => {
     const sendOtp = vi.fn(() => Promise.resolve({ ...codeSent("trader@example.com"), token: "otp-1" }));
     const verifyOtp = vi.fn(() => Promise.resolve(signedIn));
-    const { memory } = await renderApp("/login", { actors: { sendOtp: fromPromise(sendOtp), verifyOtp: fromPromise(verifyOtp) } });
+    const { memory } = await renderApp("/login", { calls: { sendOtp, verifyOtp } });
     const user = userEvent.setup();
     await user.click(await screen.findByRole("button", { name: "E-mail code" }));
     await user.type(screen.getByLabelText("E-mail"), "trader@example.com");
@@ -106,18 +126,19 @@ describe("login", () => {
     expect(code).toHaveAttribute("inputmode", "numeric");
     expect(screen.getByRole("button", { name: "Send a new code" })).toBeDisabled();
     expect(screen.getByRole("timer")).toHaveTextContent("You can ask again in 60 s");
+    expect(await screen.findByText("We e-mailed a 6-digit code to trader@example.com.")).toBeInTheDocument();
     await user.type(code, "12345");
     await user.click(screen.getByRole("button", { name: "Verify and continue" }));
     expect(code).toHaveAccessibleDescription(expect.stringContaining("Enter the 6 digits from the e-mail."));
     await user.type(code, "6");
     await user.click(screen.getByRole("button", { name: "Verify and continue" }));
     await waitFor(() => expect(memory.history?.at(-1)).toBe("/dashboard"));
-    expect(verifyOtp).toHaveBeenCalledWith(expect.objectContaining({ input: { email: "trader@example.com", otp: "123456", token: "otp-1" } }));
+    expect(verifyOtp).toHaveBeenCalledWith({ email: "trader@example.com", otp: "123456", token: "otp-1" });
   });
 
   it("offers Google, Apple and Facebook, and says so when the browser blocks the popup", async () => {
-    // The machine's own openPopup stands in for a browser that blocks it: window.open gives nothing.
-    await renderApp("/login");
+    // A browser that blocks it: window.open gives nothing.
+    await renderApp("/login", { popup: { open: () => null, listen: () => () => {} } });
     const user = userEvent.setup();
     for (const name of ["Continue with Google", "Continue with Apple", "Continue with Facebook"]) {
       expect(await screen.findByRole("button", { name })).toBeEnabled();
@@ -128,31 +149,48 @@ describe("login", () => {
 
   it("signs in with the popup's one-time code", async () => {
     const socialLogin = vi.fn(() => Promise.resolve(signedIn));
-    const socialPopup = fromPromise(() => Promise.resolve({ ok: true, provider: "google", code: "one-time" }));
-    const { memory } = await renderApp("/login", { actors: { socialPopup, socialLogin: fromPromise(socialLogin) } });
+    const popup = fakePopup();
+    const { memory } = await renderApp("/login", { popup, calls: { socialLogin } });
     await userEvent.click(await screen.findByRole("button", { name: "Continue with Google" }));
+    expect(await screen.findByRole("button", { name: "Waiting for Google…" })).toHaveAttribute("aria-busy", "true");
+    act(() => popup.answer({ type: "social.result", requestId: "r-1", code: "one-time" }));
     await waitFor(() => expect(memory.history?.at(-1)).toBe("/dashboard"));
-    expect(socialLogin).toHaveBeenCalledWith(expect.objectContaining({ input: { code: "one-time" } }));
+    expect(socialLogin).toHaveBeenCalledWith({ code: "one-time" });
   });
 
   it.each([
-    ["popupClosed", "The Google window was closed before you finished. Try again when you are ready."],
     ["denied", "You cancelled signing in with Google."],
     ["emailTaken", "An account with this e-mail already exists. Log in with your password or an e-mail code."],
     ["unauthorizedDomain", "Sign-in with Google is not allowed from this address. Open Sarraf at its usual address and try again."],
     ["failed", "Signing in with Google did not work. Please try again."],
-  ])("explains a %s failure in its own words", async (failure, text) => {
-    const socialPopup = fromPromise(() => Promise.resolve({ ok: false, provider: "google", failure }));
-    await renderApp("/signup", { actors: { socialPopup } });
+  ] as const)("explains a %s failure in its own words", async (reason, text) => {
+    const popup = fakePopup();
+    await renderApp("/signup", { popup });
     await userEvent.click(await screen.findByRole("button", { name: "Continue with Google" }));
+    await screen.findByRole("button", { name: "Waiting for Google…" });
+    act(() => popup.answer({ type: "social.failure", requestId: "r-1", reason }));
     expect(await screen.findByRole("alert")).toHaveTextContent(text);
+  });
+
+  it("explains a popup closed before the end, 8 seconds after it closed", async () => {
+    const popup = fakePopup();
+    const clock = new SimulatedClock();
+    await renderApp("/signup", { popup, clock });
+    await userEvent.click(await screen.findByRole("button", { name: "Continue with Google" }));
+    await screen.findByRole("button", { name: "Waiting for Google…" });
+    popup.close();
+    act(() => clock.increment(500));
+    act(() => clock.increment(7_999));
+    expect(screen.queryByRole("alert")).toBeNull();
+    act(() => clock.increment(1));
+    expect(await screen.findByRole("alert")).toHaveTextContent("The Google window was closed before you finished. Try again when you are ready.");
   });
 });
 
 describe("sign-up and verification", () => {
   it("signs up, goes to verification for that address, and refuses a weak password first", async () => {
     const signup = vi.fn(() => Promise.resolve(codeSent("layla@example.com")));
-    const { memory } = await renderApp("/signup", { actors: { signup: fromPromise(signup) } });
+    const { memory } = await renderApp("/signup", { calls: { signup } });
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText("Full name"), "Layla Haddad");
     await user.type(screen.getByLabelText("E-mail"), "layla@example.com");
@@ -171,12 +209,12 @@ describe("sign-up and verification", () => {
     await waitFor(() => expect(memory.history?.at(-1)).toBe("/verify-email"));
     expect(await screen.findByText("layla@example.com")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Send a new code" })).toBeDisabled();
-    expect(signup).toHaveBeenCalledWith(expect.objectContaining({ input: { fullName: "Layla Haddad", email: "layla@example.com", password: "copper kettle sunrise" } }));
+    expect(signup).toHaveBeenCalledWith({ fullName: "Layla Haddad", email: "layla@example.com", password: "copper kettle sunrise" });
   });
 
   it("shows the server's field message next to its field", async () => {
     const signup = () => Promise.reject(serverError("badRequest", "Some fields are not valid.", { reason: "validation", fields: { password: "This password is too common." } }));
-    await renderApp("/signup", { actors: { signup: fromPromise(signup) } });
+    await renderApp("/signup", { calls: { signup } });
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText("Full name"), "Layla");
     await user.type(screen.getByLabelText("E-mail"), "layla@example.com");
@@ -196,8 +234,8 @@ describe("sign-up and verification", () => {
 describe("forgot and reset password", () => {
   it("requests a code, then resets with it and goes to log in", async () => {
     const forgotPassword = vi.fn(() => Promise.resolve(codeSent("trader@example.com")));
-    const resetPassword = vi.fn(() => Promise.resolve(undefined));
-    const { memory } = await renderApp("/forgot-password", { actors: { forgotPassword: fromPromise(forgotPassword), resetPassword: fromPromise(resetPassword) } });
+    const resetPassword = vi.fn(() => Promise.resolve(null));
+    const { memory } = await renderApp("/forgot-password", { calls: { forgotPassword, resetPassword } });
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText("E-mail"), "trader@example.com");
     await user.click(screen.getByRole("button", { name: "Send reset code" }));
@@ -207,7 +245,7 @@ describe("forgot and reset password", () => {
     await user.type(screen.getByLabelText("New password"), "a brand new passphrase");
     await user.click(screen.getByRole("button", { name: "Set new password" }));
     await waitFor(() => expect(memory.history?.at(-1)).toBe("/login"));
-    expect(resetPassword).toHaveBeenCalledWith(expect.objectContaining({ input: { email: "trader@example.com", otp: "654321", password: "a brand new passphrase" } }));
+    expect(resetPassword).toHaveBeenCalledWith({ email: "trader@example.com", otp: "654321", password: "a brand new passphrase" });
   });
 
   it("fills e-mail and code from the e-mail's link", async () => {
@@ -219,11 +257,8 @@ describe("forgot and reset password", () => {
 
 describe("profile", () => {
   it("shows the account and saves a new name", async () => {
-    const updateProfile = vi.fn(() => Promise.resolve({ ...signedIn, fullName: "Layla H." }));
-    await renderApp("/profile", {
-      user: signedIn,
-      actors: { loadProfile: fromPromise(() => Promise.resolve({ ...signedIn, createdAt: "2026-01-02T03:04:05Z" })), updateProfile: fromPromise(updateProfile) },
-    });
+    const updateProfile = vi.fn(() => Promise.resolve({ ...profile, fullName: "Layla H." }));
+    const { store } = await renderApp("/profile", { user: signedIn, calls: { updateProfile } });
     expect(await screen.findByText("Verified")).toBeInTheDocument();
     expect(screen.getByText("2 January 2026")).toBeInTheDocument();
     const name = screen.getByLabelText("Full name");
@@ -235,22 +270,51 @@ describe("profile", () => {
     await user.type(name, "Layla H.");
     await user.click(screen.getByRole("button", { name: "Save" }));
     await waitFor(() => expect(screen.getByLabelText("Full name")).toHaveValue("Layla H."));
-    expect(updateProfile).toHaveBeenCalledOnce();
+    expect(updateProfile).toHaveBeenCalledExactlyOnceWith({ fullName: "Layla H." });
+    expect(JSON.parse(store.getItem("authUser") ?? "null")).toMatchObject({ Token: "session-1", fullName: "Layla H." });
+  });
+
+  it("changes the password: the form clears when the machine says so, and a toast tells the user", async () => {
+    const changePassword = vi.fn(() => null);
+    await renderApp("/profile", { user: signedIn, calls: { changePassword } });
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText("Current password"), "correct horse battery");
+    await user.type(screen.getByLabelText("New password"), "violet harbour lantern");
+    await user.click(screen.getByRole("button", { name: "Change password" }));
+    expect(await screen.findByText("Password changed. Your other sessions have been signed out.")).toBeInTheDocument();
+    expect(screen.getByLabelText("Current password")).toHaveValue("");
+    expect(changePassword).toHaveBeenCalledWith({ currentPassword: "correct horse battery", newPassword: "violet harbour lantern" });
+  });
+
+  it("keeps the typed password when the change is refused, with the server's message", async () => {
+    const changePassword = () => Promise.reject(serverError("badRequest", "The current password is not right.", { reason: "currentPasswordWrong" }));
+    await renderApp("/profile", { user: signedIn, calls: { changePassword } });
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText("Current password"), "wrong horse battery");
+    await user.type(screen.getByLabelText("New password"), "violet harbour lantern");
+    await user.click(screen.getByRole("button", { name: "Change password" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("The current password is not right.");
+    expect(screen.getByLabelText("Current password")).toHaveValue("wrong horse battery");
   });
 
   it("offers to set a password for an account made by e-mail code", async () => {
-    await renderApp("/profile", { user: signedIn, actors: { loadProfile: fromPromise(() => Promise.resolve({ ...signedIn, hasPassword: false })) } });
+    await renderApp("/profile", { user: signedIn, calls: { getProfile: () => ({ ...profile, hasPassword: false }) } });
     expect(await screen.findByRole("button", { name: "Set password" })).toBeInTheDocument();
     expect(screen.queryByLabelText("Current password")).toBeNull();
   });
 });
 
 describe("notifications", () => {
-  const environment: PushEnvironment = { supported: true, configured: true, permission: "default", stored: null, now: 0 };
+  const push = (overrides: Partial<PushEdge>): PushEdge => ({
+    inspect: async () => ({ supported: true, configured: true, permission: "default" }),
+    requestPermission: async () => "default",
+    getToken: () => new Promise(() => {}),
+    ...overrides,
+  });
+
   it("asks for permission only when the user presses the button, and shows a denial in the spec's words", async () => {
     const requestPermission = vi.fn(() => Promise.resolve<NotificationPermission>("denied"));
-    const push = pushTokenMachine.provide({ actors: { inspectPush: fromPromise(async () => environment), requestPermission: fromPromise(requestPermission) } });
-    await renderApp("/profile", { user: signedIn, actors: { watchPushToken: push } });
+    await renderApp("/profile", { user: signedIn, push: push({ requestPermission }) });
     const enable = await screen.findByRole("button", { name: "Enable notifications" });
     expect(requestPermission).not.toHaveBeenCalled();
     await userEvent.click(enable);
@@ -259,26 +323,21 @@ describe("notifications", () => {
   });
 
   it("says notifications are unavailable without a Firebase configuration", async () => {
-    await renderApp("/profile", { user: signedIn });
+    await renderApp("/profile", { user: signedIn, push: push({ inspect: async () => ({ supported: true, configured: false, permission: "default" }) }) });
     expect(await screen.findByText("Notifications are not available in this browser.")).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Enable notifications" })).toBeNull();
   });
 
   it("shows the empty-token error", async () => {
-    const push = pushTokenMachine.provide({
-      actors: {
-        inspectPush: fromPromise(async (): Promise<PushEnvironment> => ({ ...environment, permission: "granted" })),
-        getToken: fromPromise(async (): Promise<PushSubscriptionRecord> => ({ token: "", createdAt: 0, endpoint: null, auth: null, p256dh: null, swScope: "/", vapidKey: "v" })),
-      },
-    });
-    await renderApp("/profile", { user: signedIn, actors: { watchPushToken: push } });
+    const getToken = async () => ({ token: "", createdAt: 0, endpoint: null, auth: null, p256dh: null, swScope: "/", vapidKey: "v" });
+    await renderApp("/profile", { user: signedIn, push: push({ inspect: async () => ({ supported: true, configured: true, permission: "granted" }), getToken }) });
     expect(await screen.findByRole("alert")).toHaveTextContent("token mission!");
   });
 });
 
 describe("client state of spec section 3", () => {
   it("is derived from the auth machine and the route table", async () => {
-    const { actors } = await renderApp("/signup", { actors: { signup: fromPromise(() => Promise.resolve(codeSent("layla@example.com"))) } });
+    const { actors } = await renderApp("/signup", { calls: { signup: () => codeSent("layla@example.com") } });
     const seen: ReturnType<typeof useClientState>[] = [];
     function Probe() {
       seen.push(useClientState());

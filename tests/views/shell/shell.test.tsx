@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { renderApp } from "../renderApp.tsx";
+import { bodiesOf, renderApp } from "../renderApp.tsx";
 
 const signedIn = { Token: "token-1", email: "trader@example.com" };
 const publicPaths = ["/", "/blog", "/contact"];
@@ -55,20 +55,20 @@ describe("dashboard layout", () => {
   });
 
   it("logs out from the sidebar: calls the server, clears storage and goes home", async () => {
-    const { memory, effects } = await renderApp("/dashboard", { user: signedIn });
+    const { memory, call, store } = await renderApp("/dashboard", { user: signedIn });
     // jsdom applies no media queries: the sidebar's button comes first, the phone header's second.
     await userEvent.click(screen.getAllByRole("button", { name: "Log out" })[0]!);
     await waitFor(() => expect(memory.history?.at(-1)).toBe("/"));
-    expect(effects.logout).toHaveBeenCalledOnce();
-    expect(effects.clearStoredAuth).toHaveBeenCalledOnce();
+    expect(bodiesOf(call, "logout")).toHaveLength(1);
+    expect(store.getItem("authUser")).toBeNull();
     expect((await screen.findAllByRole("link", { name: "Log in" })).length).toBeGreaterThan(0);
   });
 
   it("goes to /login when the session is rejected (401)", async () => {
-    const { memory, actors, effects } = await renderApp("/portfolio", { user: signedIn });
+    const { memory, actors, store } = await renderApp("/portfolio", { user: signedIn });
     act(() => actors.auth.send({ type: "auth.unauthorized" }));
     await waitFor(() => expect(memory.history?.at(-1)).toBe("/login"));
-    expect(effects.clearStoredAuth).toHaveBeenCalledOnce();
+    expect(store.getItem("authUser")).toBeNull();
   });
 });
 

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from "../../../../contract/index.ts";
 import { findUserByEmail } from "../users.ts";
 import type { Db } from "../../../platform/db/open.ts";
-import { socialIdentities, users, type User } from "../../../platform/db/schema.ts";
+import { socialIdentities, users, type User } from "../schema.ts";
 import type { Locale } from "../../../platform/i18n/index.ts";
 import type { SocialProfile, SocialProvider } from "./providers.ts";
 

@@ -3,12 +3,12 @@ import { eq } from "drizzle-orm";
 import { SOCIAL } from "../limits.ts";
 import { hashToken } from "../sessions.ts";
 import type { Db } from "../../../platform/db/open.ts";
-import { socialLoginCodes } from "../../../platform/db/schema.ts";
+import { socialLoginCodes } from "../schema.ts";
 
-/** base64url of 32 random bytes: what the result page hands the SPA and /user/social-login takes. */
-export const LOGIN_CODE_PATTERN = /^[A-Za-z0-9_-]{43}$/;
-
-/** The popup's proof of a finished sign-in: 256 random bits, stored as SHA-256, short-lived. */
+/**
+ * The popup's proof of a finished sign-in: 256 random bits, stored as SHA-256, short-lived. Its
+ * base64url form is what the contract's SOCIAL_LOGIN_CODE_PATTERN accepts.
+ */
 export async function issueLoginCode(db: Db, userId: string, now: Date): Promise<string> {
   const code = randomBytes(32).toString("base64url");
   await db.insert(socialLoginCodes).values({

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { SOCIAL } from "../limits.ts";
 import { hashToken } from "../sessions.ts";
 import type { Db } from "../../../platform/db/open.ts";
-import { oauthStates, type OauthState } from "../../../platform/db/schema.ts";
+import { oauthStates, type OauthState } from "../schema.ts";
 import type { Locale } from "../../../platform/i18n/index.ts";
 import type { Attempt, SocialProvider } from "./providers.ts";
 

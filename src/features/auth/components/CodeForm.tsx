@@ -1,6 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useAppActor } from "../../../shared/actors/context.tsx";
-import { useAuthCall, useAuthFailure } from "../../../shared/actors/hooks.ts";
+import { useAuthBusy, useAuthFailure } from "../hooks.ts";
 import { verifyOtpSchema } from "../../../../contract/index.ts";
 import { CodeField, Field, FormAlert, SubmitButton } from "../../../shared/ui/form.tsx";
 import { ResendCode } from "./ResendCode.tsx";
@@ -13,13 +13,13 @@ import { useForm } from "../../../shared/ui/useForm.ts";
 export function CodeForm({ email: fixedEmail, initialEmail = "" }: { email?: string; initialEmail?: string }) {
   const { t } = useLingui();
   const auth = useAppActor("auth");
-  const call = useAuthCall();
+  const busy = useAuthBusy("verifyCode");
   const failure = useAuthFailure("verifyCode", "sendCode");
   const form = useForm(verifyOtpSchema, { email: fixedEmail ?? initialEmail, otp: "" }, failure?.fields);
   const email = fixedEmail ?? form.values.email;
 
   return (
-    <form ref={form.formRef} className="form" noValidate onSubmit={form.onSubmit((data) => auth.send({ type: "auth.verifyCode", email: data.email, code: data.otp }))}>
+    <form ref={form.formRef} className="form" noValidate onSubmit={form.onSubmit((data) => auth.send({ type: "auth.verifyCode", email: data.email, otp: data.otp }))}>
       {fixedEmail === undefined && (
         <Field label={t`E-mail`} type="email" autoComplete="email" inputMode="email" dir="ltr" required {...form.bind("email")} />
       )}
@@ -29,10 +29,10 @@ export function CodeForm({ email: fixedEmail, initialEmail = "" }: { email?: str
         {...form.bind("otp")}
       />
       <FormAlert failure={failure} />
-      <SubmitButton busy={call === "verifyingCode"} busyLabel={t`Checking…`}>
+      <SubmitButton busy={busy} busyLabel={t`Checking…`}>
         {t`Verify and continue`}
       </SubmitButton>
-      <ResendCode sendingCall="sendingCode" canSend={email !== ""} onSend={() => auth.send({ type: "auth.sendCode", email })} />
+      <ResendCode sending="sendCode" event={{ type: "auth.sendCode", email }} />
     </form>
   );
 }

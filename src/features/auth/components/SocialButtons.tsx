@@ -1,21 +1,20 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useAppActor } from "../../../shared/actors/context.tsx";
-import { useAuthCall, useAuthContext, useAuthFailure } from "../../../shared/actors/hooks.ts";
 import { socialProviders } from "../../../../machines/auth/socialPopup.machine.ts";
-import { providerNames } from "../social.ts";
+import { useAppActor } from "../../../shared/actors/context.tsx";
 import { FormAlert } from "../../../shared/ui/form.tsx";
-
+import { useAuthBusy, useAuthCan, useAuthContext, useAuthFailure } from "../hooks.ts";
+import { providerNames } from "../social.ts";
 
 /** Google, Apple and Facebook in a popup; another button while one is open replaces it. */
 export function SocialButtons() {
   const { t } = useLingui();
   const auth = useAppActor("auth");
-  const call = useAuthCall();
+  const inPopup = useAuthBusy("socialPopup");
+  const exchanging = useAuthBusy("socialExchange");
+  // Other forms' calls hold these back; a popup of our own may be replaced (the machine says which).
+  const canStart = useAuthCan({ type: "auth.social", provider: "google" });
   const current = useAuthContext((context) => context.socialProvider);
   const failure = useAuthFailure("social");
-  const inPopup = call === "signingInWithProvider";
-  // Other forms' calls hold these back; a popup of our own may be replaced.
-  const otherCall = call !== null && !inPopup && call !== "exchangingSocialCode";
   const provider = current ? providerNames[current] : "";
   const reasons: Record<string, string> = {
     popupBlocked: t`Your browser blocked the sign-in window. Allow pop-ups for this site and try again.`,
@@ -34,19 +33,19 @@ export function SocialButtons() {
         </span>
       </p>
       {socialProviders.map((id) => {
-        const busy = (inPopup || call === "exchangingSocialCode") && current === id;
+        const busy = (inPopup || exchanging) && current === id;
         const label = { google: t`Continue with Google`, apple: t`Continue with Apple`, facebook: t`Continue with Facebook` }[id];
         return (
           <button
             key={id}
             type="button"
             className={`button button-block social-${id}`}
-            disabled={otherCall || call === "exchangingSocialCode"}
+            disabled={!canStart}
             aria-busy={busy}
             onClick={() => auth.send({ type: "auth.social", provider: id })}
           >
             {busy && <span className="spinner" aria-hidden="true" />}
-            {busy ? (call === "exchangingSocialCode" ? t`Signing you in…` : t`Waiting for ${providerNames[id]}…`) : label}
+            {busy ? (exchanging ? t`Signing you in…` : t`Waiting for ${providerNames[id]}…`) : label}
           </button>
         );
       })}

@@ -2,19 +2,19 @@ import { useState } from "react";
 import { Link } from "wouter";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useAppActor } from "../../../shared/actors/context.tsx";
-import { useAuthCall, useAuthContext, useAuthFailure, useDismissOnOpen } from "../../../shared/actors/hooks.ts";
 import { loginSchema, sendOtpSchema } from "../../../../contract/index.ts";
 import { paths } from "../../../shared/lib/paths.ts";
 import { Field, FormAlert, PasswordField, SubmitButton } from "../../../shared/ui/form.tsx";
 import { PageHeader } from "../../../shared/ui/PageHeader.tsx";
 import { useForm } from "../../../shared/ui/useForm.ts";
 import { CodeForm } from "../components/CodeForm.tsx";
+import { useAuthBusy, useAuthContext, useAuthFailure, useDismissOnOpen } from "../hooks.ts";
 import { SocialButtons } from "../components/SocialButtons.tsx";
 
 function PasswordLogin() {
   const { t } = useLingui();
   const auth = useAppActor("auth");
-  const call = useAuthCall();
+  const busy = useAuthBusy("login");
   const failure = useAuthFailure("login");
   const form = useForm(loginSchema, { email: "", password: "" }, failure?.fields);
   return (
@@ -25,7 +25,7 @@ function PasswordLogin() {
         <Link href={paths.forgotPassword}>{t`Forgot your password?`}</Link>
       </p>
       <FormAlert failure={failure} />
-      <SubmitButton busy={call === "loggingIn"} busyLabel={t`Logging in…`}>
+      <SubmitButton busy={busy} busyLabel={t`Logging in…`}>
         {t`Log in`}
       </SubmitButton>
     </form>
@@ -43,7 +43,7 @@ function useCodeRequired(): AuthFailure | null {
 function CodeLogin() {
   const { t } = useLingui();
   const auth = useAppActor("auth");
-  const call = useAuthCall();
+  const busy = useAuthBusy("sendCode");
   const otp = useAuthContext((context) => context.otp);
   // Sent here by a password login the server refused: its message, and its e-mail filled in.
   const codeRequired = useCodeRequired();
@@ -60,7 +60,7 @@ function CodeLogin() {
     );
   }
   return (
-    <form ref={form.formRef} className="form" noValidate onSubmit={form.onSubmit((data) => auth.send({ type: "auth.sendCode", email: data.email }))}>
+    <form ref={form.formRef} className="form" noValidate onSubmit={form.onSubmit((data) => auth.send({ type: "auth.sendCode", ...data }))}>
       <Field
         label={t`E-mail`}
         type="email"
@@ -72,7 +72,7 @@ function CodeLogin() {
         {...form.bind("email")}
       />
       <FormAlert failure={failure} />
-      <SubmitButton busy={call === "sendingCode"} busyLabel={t`Sending…`}>
+      <SubmitButton busy={busy} busyLabel={t`Sending…`}>
         {t`E-mail me a code`}
       </SubmitButton>
     </form>

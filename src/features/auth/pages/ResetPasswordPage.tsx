@@ -1,7 +1,7 @@
 import { Link, useSearch } from "wouter";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useAppActor } from "../../../shared/actors/context.tsx";
-import { useAuthCall, useAuthContext, useAuthFailure, useDismissOnOpen } from "../../../shared/actors/hooks.ts";
+import { useAuthBusy, useAuthContext, useAuthFailure, useDismissOnOpen } from "../hooks.ts";
 import { PASSWORD_MIN_LENGTH, resetPasswordSchema } from "../../../../contract/index.ts";
 import { paths } from "../../../shared/lib/paths.ts";
 import { CodeField, Field, FormAlert, PasswordField, SubmitButton } from "../../../shared/ui/form.tsx";
@@ -14,7 +14,7 @@ export default function ResetPasswordPage() {
   const { t } = useLingui();
   useDismissOnOpen();
   const auth = useAppActor("auth");
-  const call = useAuthCall();
+  const busy = useAuthBusy("resetPassword");
   const failure = useAuthFailure("resetPassword", "forgotPassword");
   const requested = useAuthContext((context) => context.forgetpass?.email ?? "");
   const query = new URLSearchParams(useSearch());
@@ -31,16 +31,16 @@ export default function ResetPasswordPage() {
         ref={form.formRef}
         className="form"
         noValidate
-        onSubmit={form.onSubmit((data) => auth.send({ type: "auth.resetPassword", email: data.email, code: data.otp, password: data.password }))}
+        onSubmit={form.onSubmit((data) => auth.send({ type: "auth.resetPassword", ...data }))}
       >
         <Field label={t`E-mail`} type="email" autoComplete="username" inputMode="email" dir="ltr" required {...form.bind("email")} />
         <CodeField label={t`6-digit code`} {...form.bind("otp")} />
         <PasswordField label={t`New password`} autoComplete="new-password" required hint={<Trans>At least {min} characters.</Trans>} {...form.bind("password")} />
         <FormAlert failure={failure} />
-        <SubmitButton busy={call === "resettingPassword"} busyLabel={t`Saving…`}>
+        <SubmitButton busy={busy} busyLabel={t`Saving…`}>
           {t`Set new password`}
         </SubmitButton>
-        <ResendCode sendingCall="requestingReset" canSend={form.values.email !== ""} onSend={() => auth.send({ type: "auth.forgotPassword", email: form.values.email })} />
+        <ResendCode sending="forgotPassword" event={{ type: "auth.forgotPassword", email: form.values.email }} />
       </form>
       <p className="form-footer">
         <Link href={paths.login}>{t`Back to log in`}</Link>

@@ -1,7 +1,7 @@
 import { Link } from "wouter";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useAppActor } from "../../../shared/actors/context.tsx";
-import { useAuthCall, useAuthFailure, useDismissOnOpen } from "../../../shared/actors/hooks.ts";
+import { useAuthBusy, useAuthFailure, useDismissOnOpen } from "../hooks.ts";
 import { PASSWORD_MIN_LENGTH, signupSchema } from "../../../../contract/index.ts";
 import { paths } from "../../../shared/lib/paths.ts";
 import { Field, FormAlert, PasswordField, SubmitButton } from "../../../shared/ui/form.tsx";
@@ -13,7 +13,7 @@ export default function SignupPage() {
   const { t } = useLingui();
   useDismissOnOpen();
   const auth = useAppActor("auth");
-  const call = useAuthCall();
+  const busy = useAuthBusy("signup");
   const failure = useAuthFailure("signup");
   const form = useForm(signupSchema, { fullName: "", email: "", password: "" }, failure?.fields);
   const min = PASSWORD_MIN_LENGTH;
@@ -31,7 +31,7 @@ export default function SignupPage() {
           {...form.bind("password")}
         />
         <FormAlert failure={failure} />
-        <SubmitButton busy={call === "signingUp"} busyLabel={t`Creating your account…`}>
+        <SubmitButton busy={busy} busyLabel={t`Creating your account…`}>
           {t`Create account`}
         </SubmitButton>
       </form>

@@ -1,6 +1,6 @@
 import { Link, useSearch } from "wouter";
 import { Trans } from "@lingui/react/macro";
-import { useAuthContext, useDismissOnOpen } from "../../../shared/actors/hooks.ts";
+import { useAuthContext, useDismissOnOpen } from "../hooks.ts";
 import { paths } from "../../../shared/lib/paths.ts";
 import { PageHeader } from "../../../shared/ui/PageHeader.tsx";
 import { CodeForm } from "../components/CodeForm.tsx";

@@ -1,11 +1,10 @@
 import { i18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
-import type { AuthEmitted } from "../../../../machines/auth/auth.machine.ts";
+import type { AuthEmitted } from "../../../../machines/auth/auth.types.ts";
 import { notifySuccess } from "../../../shared/adapters/notify.ts";
 import { providerNames } from "../social.ts";
 
 type Notice = Extract<AuthEmitted, { type: "auth.notice" }>;
-
 
 /** The auth machine says what happened; the user reads it as a toast in the active language. */
 export function showAuthNotice({ notice, email = "", provider }: Notice): void {
@@ -16,9 +15,6 @@ export function showAuthNotice({ notice, email = "", provider }: Notice): void {
     codeSent: msg`We e-mailed a 6-digit code to ${email}.`,
     verifyEmailFirst: msg`Verify your e-mail to log in: enter the code we sent, or ask for a new one.`,
     passwordReset: msg`Your password has been changed. Log in with your new password.`,
-    profileSaved: msg`Your profile has been saved.`,
-    passwordChanged: msg`Password changed. Your other sessions have been signed out.`,
-    passwordSet: msg`Password set. You can now log in with it too.`,
   }[notice];
   notifySuccess(i18n._(text), `auth-${notice}`);
 }

@@ -3,12 +3,8 @@
 import type { PushEnvironment, PushSubscriptionRecord } from "../../../../machines/notifications/pushToken.machine.ts";
 import { base64url } from "../../../shared/lib/base64url.ts";
 import { firebaseConfig } from "../firebaseConfig.ts";
-import { readPushSubscription } from "./pushStorage.ts";
 
-export { writePushSubscription } from "./pushStorage.ts";
-
-
-/** Where the messaging service worker lives (a classic script built from src/sw/) and the scope Firebase uses for it. */
+/** Where the messaging service worker lives (a classic script built from ../sw/) and the scope Firebase uses for it. */
 export const SW_URL = "/firebase-messaging-sw.js";
 export const SW_SCOPE = "/firebase-cloud-messaging-push-scope";
 
@@ -16,9 +12,9 @@ function browserCanPush(): boolean {
   return typeof Notification === "function" && "serviceWorker" in navigator && "PushManager" in window;
 }
 
-export async function inspectPush(): Promise<PushEnvironment> {
-  const stored = readPushSubscription();
-  const base = { permission: browserCanPush() ? Notification.permission : ("default" as const), stored, now: Date.now() };
+/** Whether push can work in this browser and build, and the permission the user gave so far. */
+export async function inspectPush(): Promise<Pick<PushEnvironment, "supported" | "configured" | "permission">> {
+  const base = { permission: browserCanPush() ? Notification.permission : ("default" as const) };
   if (!browserCanPush() || !firebaseConfig) return { ...base, supported: browserCanPush(), configured: firebaseConfig !== null };
   const { isSupported } = await import("firebase/messaging");
   return { ...base, supported: await isSupported(), configured: true };

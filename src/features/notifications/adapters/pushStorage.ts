@@ -1,10 +1,10 @@
-// The kept push subscription, apart from storage.ts: only the push machine reads it, after first paint.
+// The kept push subscription: only the push machine reads it, after first paint.
 import type { PushSubscriptionRecord } from "../../../../machines/notifications/pushToken.machine.ts";
-import { readJson, storageKeys } from "../../../shared/adapters/storage.ts";
+import { storageKeys, type AppStorage } from "../../../shared/adapters/storage.ts";
 
 /** The kept push subscription; null when absent or not in the expected shape (then a new token is made). */
-export function readPushSubscription(): PushSubscriptionRecord | null {
-  const value = readJson(storageKeys.pushSubscription) as Partial<PushSubscriptionRecord> | null;
+export function readPushSubscription(storage: AppStorage): PushSubscriptionRecord | null {
+  const value = storage.readJson(storageKeys.pushSubscription) as Partial<PushSubscriptionRecord> | null;
   if (!value || typeof value !== "object" || typeof value.token !== "string" || !value.token || typeof value.createdAt !== "number") return null;
   if (typeof value.swScope !== "string" || typeof value.vapidKey !== "string") return null;
   return {
@@ -18,6 +18,6 @@ export function readPushSubscription(): PushSubscriptionRecord | null {
   };
 }
 
-export function writePushSubscription(record: PushSubscriptionRecord | null): void {
-  if (record) localStorage.setItem(storageKeys.pushSubscription, JSON.stringify(record));
+export function writePushSubscription(storage: AppStorage, record: PushSubscriptionRecord | null): void {
+  if (record) storage.writeJson(storageKeys.pushSubscription, record);
 }

@@ -1,25 +1,14 @@
-// How the auth machine reads a failed call: a code and the server's own words, never parsed text.
+// How a machine reads a failed call: a code and the server's own words, never parsed text.
+import type { AuthErrorReason } from "../contract/index.ts";
 
-/** Which form a failure belongs to, so each screen shows only its own. */
-export type AuthFlow =
-  | "login"
-  | "signup"
-  | "sendCode"
-  | "verifyCode"
-  | "forgotPassword"
-  | "resetPassword"
-  | "updateProfile"
-  | "changePassword"
-  | "setPassword"
-  | "social";
-
-export interface AuthFailure {
-  flow: AuthFlow;
+/** A failed call, tagged with the form (`flow`) it belongs to, so each screen shows only its own. */
+export interface Failure<F extends string = string> {
+  flow: F;
   /** The API client's code (badRequest, network, rateLimited, …). */
   code: string;
   /** The server's message in the request's language, or the error text when there was none. */
   message: string;
-  /** The server's `data.reason` (see contract/auth.ts AuthErrorReason). */
+  /** The server's `data.reason` (contract/auth.ts AuthErrorReason). */
   reason: string | null;
   /** Field → the server's translated message, for errors shown next to their field. */
   fields: Record<string, string>;
@@ -30,6 +19,12 @@ export interface AuthFailure {
   email: string | null;
 }
 
+/** What a guard may ask of a failed call: the client's code, or the server's reason. */
+export interface FailureMatch {
+  code?: string;
+  reason?: AuthErrorReason;
+}
+
 function record(value: unknown): Record<string, unknown> {
   return value !== null && typeof value === "object" ? (value as Record<string, unknown>) : {};
 }
@@ -37,7 +32,7 @@ function record(value: unknown): Record<string, unknown> {
 const stringOr = (value: unknown, fallback: string) => (typeof value === "string" && value ? value : fallback);
 const countOrNull = (value: unknown) => (typeof value === "number" && Number.isFinite(value) && value >= 0 ? value : null);
 
-export function failureOf(flow: AuthFlow, error: unknown): AuthFailure {
+export function failureOf<F extends string>(flow: F, error: unknown): Failure<F> {
   const e = record(error);
   const data = record(e.data);
   const fields = Object.fromEntries(Object.entries(record(data.fields)).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
@@ -53,12 +48,21 @@ export function failureOf(flow: AuthFlow, error: unknown): AuthFailure {
   };
 }
 
-/** The reason a failed call gives in `data.reason`, if any. */
-export function reasonOf(error: unknown): string | null {
-  const data = record(record(error).data);
-  return typeof data.reason === "string" ? data.reason : null;
+/** Whether a failed call is the one asked about: every given part must match. */
+export function failedWith(error: unknown, { code, reason }: FailureMatch): boolean {
+  const failure = failureOf("", error);
+  return (code === undefined || failure.code === code) && (reason === undefined || failure.reason === reason);
 }
 
 export function retryAfterOf(error: unknown): number {
-  return countOrNull(record(record(error).data).retryAfter) ?? 0;
+  return failureOf("", error).retryAfter ?? 0;
+}
+
+/**
+ * The error of an invoke's error event. Setup's implementations see events typed as the
+ * machine's own, so a guard or action with static params (which form, which reason) reads the
+ * error here, at run time, instead of casting the event.
+ */
+export function errorOf(event: object): unknown {
+  return "error" in event ? event.error : undefined;
 }

@@ -1,0 +1,71 @@
+// Samples the statechart tools drive the auth machine with (npm run paths, npm test): payloads
+// that take both sides of every guard, and what each invoked actor may answer. Only the tools
+// import this file, so test data never reaches the app's bundle.
+import type { CodeSent, Profile, SignedInUser } from "../../contract/index.ts";
+import type { MachineGraphSpec } from "../graph-spec.ts";
+import type { AuthEvent, AuthInput } from "./auth.types.ts";
+
+const profile: Profile = {
+  id: "u-1",
+  email: "trader@example.com",
+  fullName: "Trader",
+  emailVerified: true,
+  hasPassword: true,
+  createdAt: "2026-01-02T03:04:05.000Z",
+};
+const signedIn: SignedInUser = { ...profile, Token: "t-123" };
+const codeSent: CodeSent = { email: "new@example.com", resendAfter: 60, expiresIn: 600, token: "token-1" };
+const apiError = (code: string, reason: string | null, extra: Record<string, unknown> = {}) => ({
+  code,
+  message: "server message",
+  data: reason ? { reason, ...extra } : undefined,
+});
+
+export const authGraphSpec: MachineGraphSpec<AuthInput, AuthEvent> = {
+  inputs: [{ storedUser: signedIn }, { storedUser: null }, { storedUser: { token: "" } }],
+  events: [
+    { type: "auth.login", email: "trader@example.com", password: "correct horse battery" },
+    { type: "auth.signup", fullName: "New Trader", email: "new@example.com", password: "correct horse battery" },
+    { type: "auth.sendCode", email: "new@example.com" },
+    { type: "auth.verifyCode", email: "new@example.com", otp: "123456" },
+    { type: "auth.cancelCode" },
+    { type: "auth.social", provider: "google" },
+    { type: "auth.forgotPassword", email: "trader@example.com" },
+    { type: "auth.resetPassword", email: "trader@example.com", otp: "123456", password: "a brand new passphrase" },
+    { type: "auth.profileChanged", profile: { ...profile, fullName: "Renamed Trader" } },
+    { type: "auth.dismiss" },
+    { type: "auth.logout" },
+    { type: "auth.unauthorized" },
+    { type: "auth.storageChanged", user: signedIn },
+    { type: "auth.storageChanged", user: null },
+  ],
+  actors: {
+    watchInactivity: { done: [undefined], error: [new Error("watch failed")] },
+    watchPushToken: { done: [undefined], error: [new Error("push failed")] },
+    // Runs for the whole session: it never finishes.
+    account: { done: [], error: [new Error("account machine failed")] },
+    socialPopup: {
+      done: [
+        { ok: true, provider: "google", code: "one-time" },
+        { ok: false, provider: "google", failure: "popupClosed" },
+      ],
+      error: [new Error("popup machine failed")],
+    },
+    socialLogin: { done: [signedIn], error: [apiError("network", null)] },
+    logout: { done: [null], error: [new Error("network")] },
+    loadProfile: { done: [profile], error: [apiError("unauthorized", null), apiError("network", null)] },
+    login: {
+      done: [signedIn],
+      error: [
+        apiError("badRequest", "invalidCredentials"),
+        apiError("forbidden", "emailNotVerified", { email: "trader@example.com" }),
+        apiError("forbidden", "codeRequired", { email: "trader@example.com" }),
+      ],
+    },
+    signup: { done: [codeSent], error: [apiError("rateLimited", "rateLimited", { retryAfter: 42 })] },
+    sendOtp: { done: [codeSent], error: [apiError("rateLimited", "rateLimited", { retryAfter: 42 })] },
+    verifyOtp: { done: [signedIn], error: [apiError("badRequest", "codeInvalid", { attemptsLeft: 4 })] },
+    forgotPassword: { done: [codeSent], error: [apiError("network", null)] },
+    resetPassword: { done: [null], error: [apiError("badRequest", "codeExpired")] },
+  },
+};

@@ -1,0 +1,95 @@
+// The auth machine's vocabulary: what it keeps, hears, tags and tells. Request and answer shapes
+// are the contract's (SignedInUser, CodeSent, Profile), never copies of them.
+import type { CodeSent, ForgotPasswordBody, LoginBody, Profile, ResetPasswordBody, SendOtpBody, SignedInUser, SignupBody } from "../../contract/index.ts";
+import type { Failure } from "../failure.ts";
+import type { SocialProvider } from "./socialPopup.machine.ts";
+
+export type { CodeSent, Profile, SignedInUser, SocialProvider };
+
+/**
+ * The stored `authUser` record (spec section 3): a sign-in's answer, with its `Token`. Some
+ * responses and older records carry `token` in lower case; storage may hold anything, so every
+ * field is optional and read with care (auth.state.ts tokenOf).
+ */
+export type StoredUser = Partial<SignedInUser> & { token?: string; [field: string]: unknown };
+
+export interface AuthInput {
+  storedUser: StoredUser | null;
+}
+
+/** Which form a failure belongs to, so each screen shows only its own. */
+export type AuthFlow = "login" | "signup" | "sendCode" | "verifyCode" | "forgotPassword" | "resetPassword" | "social";
+export type AuthFailure = Failure<AuthFlow>;
+
+export interface AuthContext {
+  /** `authUser`: the profile plus its Token. */
+  user: StoredUser | null;
+  /** `userInfo`: the profile alone. */
+  userInfo: Profile | null;
+  /** `signupuser`: an account that must verify its e-mail before it can sign in (token: from this browser's sign-up). */
+  signupUser: { email: string; token?: string | null } | null;
+  /** The e-mail a sign-in code went to, and the token /user/sendotp answered with. */
+  otp: { email: string; token: string | null } | null;
+  /** `forgetpass`: the e-mail a reset code went to. */
+  forgetpass: { email: string } | null;
+  /** The last failed call, tagged with its form. */
+  error: AuthFailure | null;
+  /** The provider of the social sign-in under way or last tried. */
+  socialProvider: SocialProvider | null;
+  /** The popup's one-time code, until /user/social-login exchanges it. */
+  socialCode: string | null;
+}
+
+/** Events that start a call carry the contract's request body. */
+export type AuthEvent =
+  | ({ type: "auth.login" } & LoginBody)
+  | ({ type: "auth.signup" } & SignupBody)
+  /** Sends a sign-in code by e-mail: OTP login, or a new code to verify the e-mail. */
+  | ({ type: "auth.sendCode" } & SendOtpBody)
+  | { type: "auth.verifyCode"; email: string; otp: string }
+  /** Leaves the code step of OTP login to use another e-mail. */
+  | { type: "auth.cancelCode" }
+  /** Google, Apple or Facebook in a popup; a second one while a popup is open replaces it. */
+  | { type: "auth.social"; provider: SocialProvider }
+  | ({ type: "auth.forgotPassword" } & ForgotPasswordBody)
+  | ({ type: "auth.resetPassword" } & ResetPasswordBody)
+  /** The account machine saved the profile (a new name, a first password): still signed in, with it. */
+  | { type: "auth.profileChanged"; profile: Profile }
+  /** A screen opened: a failure another visit left behind is not shown again. */
+  | { type: "auth.dismiss" }
+  | { type: "auth.logout" }
+  | { type: "auth.unauthorized" }
+  /** Another tab (or a later sign-in flow) stored a new auth record, or cleared it. */
+  | { type: "auth.storageChanged"; user: StoredUser | null };
+
+/**
+ * What views read instead of state names: `signedIn` while authenticated, `loading` while any
+ * call runs, and which call it is.
+ */
+export type AuthTag =
+  "signedIn" | "loading" | "login" | "signup" | "sendCode" | "verifyCode" | "socialPopup" | "socialExchange" | "forgotPassword" | "resetPassword" | "logout";
+
+/** Every invoked child by id, with its src: views and the app get `snapshot.children.account` typed as the account machine. */
+export type AuthChildren = {
+  watchInactivity: "watchInactivity";
+  pushToken: "watchPushToken";
+  account: "account";
+  socialPopup: "socialPopup";
+  login: "login";
+  signup: "signup";
+  sendOtp: "sendOtp";
+  verifyOtp: "verifyOtp";
+  socialLogin: "socialLogin";
+  forgotPassword: "forgotPassword";
+  resetPassword: "resetPassword";
+  loadProfile: "loadProfile";
+  logout: "logout";
+};
+
+/** Successes worth telling the user; the app shows them translated. */
+export type AuthNotice = "socialCancelled" | "idleLogout" | "codeSent" | "verifyEmailFirst" | "passwordReset";
+
+export type AuthEmitted =
+  | { type: "auth.notice"; notice: AuthNotice; email?: string; provider?: SocialProvider }
+  /** Another code may be asked for only after this many seconds. */
+  | { type: "auth.codeCooldown"; seconds: number };

@@ -1,0 +1,90 @@
+import { fromCallback, fromPromise } from "xstate";
+import type { authMachine } from "../../../../machines/auth/auth.machine.ts";
+import { inactivityMachine } from "../../../../machines/auth/inactivity.machine.ts";
+import { socialPopupMachine, type PopupHandle, type SocialPopupEvent, type SocialProvider } from "../../../../machines/auth/socialPopup.machine.ts";
+import type { AppStorage } from "../../../shared/adapters/storage.ts";
+import type { Call } from "../../../shared/api/call.ts";
+import { paths, type Navigation } from "../../../shared/lib/paths.ts";
+import { listenForActivity } from "../adapters/activity.ts";
+import { openPopup } from "../adapters/socialPopup.ts";
+
+/** The social sign-in window: opening it, and the callback page's answers. */
+export interface PopupEdge {
+  open(input: { provider: SocialProvider }): PopupHandle | null;
+  /** Delivers the callback page's answers until the returned function is called. */
+  listen(sendBack: (event: SocialPopupEvent) => void): () => void;
+}
+
+/** The browser's popup window and callback channel. */
+export const browserPopup: PopupEdge = {
+  open: openPopup,
+  listen(sendBack) {
+    // The listener's code loads on the first social button press, not before first paint.
+    let stop: (() => void) | undefined;
+    let stopped = false;
+    void import("../adapters/socialResult.ts").then(({ listenForResult }) => {
+      if (!stopped) stop = listenForResult(sendBack);
+    });
+    return () => {
+      stopped = true;
+      stop?.();
+    };
+  },
+};
+
+export interface AuthEdges {
+  call: Call;
+  storage: AppStorage;
+  navigation: Navigation;
+  popup?: PopupEdge;
+}
+
+type AuthImplementations = Parameters<typeof authMachine.provide>[0];
+
+/**
+ * What the auth machine does at its edges: the calls of spec section 7's "Session" group, the
+ * stored `authUser`/`userInfo`, navigation, and its two children of the auth feature (the
+ * inactivity watch and the social popup). Push and account children come from their features.
+ */
+export function authImplementations({ call, storage, navigation, popup = browserPopup }: AuthEdges) {
+  // A new code asked for on its own page stays there, without a second history entry.
+  const goTo = (path: string) => navigation.path() !== path && navigation.navigate(path);
+  return {
+    actions: {
+      clearStoredAuth: () => storage.clearAuth(),
+      storeSignedInUser: ({ context }) => context.user && storage.writeSignedInUser(context.user, context.userInfo),
+      storeUserInfo: ({ context }) => storage.writeUserInfo(context.userInfo),
+      redirectToLogin: () => navigation.navigate(paths.login, { replace: true }),
+      redirectHome: () => navigation.navigate(paths.home, { replace: true }),
+      redirectToVerifyEmail: () => goTo(paths.verifyEmail),
+      redirectToResetPassword: () => goTo(paths.resetPassword),
+    },
+    actors: {
+      watchInactivity: inactivityMachine.provide({
+        actions: { recordActivity: () => storage.writeLastActivityTime(Date.now()) },
+        actors: {
+          listenForActivity,
+          // An unreadable stored time counts as now: bad data must not sign anyone out.
+          readIdleTime: fromPromise(async () => ({ now: Date.now(), lastActivityAt: storage.readLastActivityTime() ?? Date.now() })),
+        },
+      }),
+      socialPopup: socialPopupMachine.provide({
+        actors: {
+          // window.open runs within the click's own task (the send starts this actor at once):
+          // Safari blocks a popup opened after an await.
+          openPopup: fromPromise(async ({ input }) => popup.open(input)),
+          listenForResult: fromCallback(({ sendBack }) => popup.listen(sendBack)),
+        },
+      }),
+      login: fromPromise(({ input }) => call("login", input)),
+      signup: fromPromise(({ input }) => call("signup", input)),
+      sendOtp: fromPromise(({ input }) => call("sendOtp", input)),
+      verifyOtp: fromPromise(({ input }) => call("verifyOtp", input)),
+      socialLogin: fromPromise(({ input }) => call("socialLogin", input)),
+      forgotPassword: fromPromise(({ input }) => call("forgotPassword", input)),
+      resetPassword: fromPromise(({ input }) => call("resetPassword", input)),
+      loadProfile: fromPromise(() => call("getProfile", {})),
+      logout: fromPromise(() => call("logout")),
+    },
+  } satisfies AuthImplementations;
+}

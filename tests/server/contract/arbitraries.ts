@@ -1,0 +1,124 @@
+import fc from "fast-check";
+import { MAX_EPOCH_MS, routes, type LiveRouteName, type RequestOf } from "../../../contract/index.ts";
+
+// Request bodies for the property test: valid ones built for each live route's schema (and
+// filtered by it, so "valid" is what the table says), and the kinds of wrong a client can send.
+
+/** Text a person may type: Latin, Arabic, digits, punctuation, emoji (surrogate pairs), RTL and zero-width marks. */
+const typed = fc.constantFrom(
+  ..."abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 .,'-_!?#%&*()+=/@",
+  ..."ابتثجحخدذرزسشصضطظعغفقكلمنهوي٠١٢٣",
+  "é",
+  "e\u0301",
+  "ﬁ",
+  "😀",
+  "🌙",
+  "👩🏽‍💻",
+  "\u200f",
+  "\u200e",
+  "\u202e",
+  "\u200d",
+  "\u00a0",
+  "\u2028",
+  "\ufeff",
+);
+const text = (minLength: number, maxLength: number) => fc.array(typed, { minLength, maxLength }).map((units) => units.join(""));
+
+const email = fc
+  .tuple(
+    fc.stringMatching(/^[a-z][a-z0-9._+-]{0,12}[a-z0-9]$/),
+    fc.constantFrom("example.com", "example.org", "mail.example.net"),
+    fc.boolean(),
+    fc.constantFrom("", " ", "  "),
+  )
+  .map(([local, domain, upper, pad]) => `${pad}${upper ? `${local}@${domain}`.toUpperCase() : `${local}@${domain}`}${pad}`);
+const locale = fc.constantFrom("en" as const, "ar" as const);
+const newPassword = text(14, 40);
+const existingPassword = text(1, 64);
+const otp = fc.stringMatching(/^\d{6}$/);
+const base64url = (max: number) => fc.stringMatching(new RegExp(`^[A-Za-z0-9_-]{1,${max}}$`));
+const id = fc.oneof(fc.uuid(), text(0, 20));
+
+/** Only what the route's request schema (as the table declares it) accepts. */
+const accepted = <K extends LiveRouteName>(name: K, arbitrary: fc.Arbitrary<RequestOf<K>>) =>
+  arbitrary.filter((body) => routes[name].request.safeParse(body).success);
+
+/** A valid body per live route, typed by the table: a wrong field here does not compile. */
+export const validBodies: { [K in LiveRouteName]: fc.Arbitrary<RequestOf<K>> } = {
+  health: fc.jsonValue({ maxDepth: 2 }),
+  logout: fc.jsonValue({ maxDepth: 2 }),
+  signup: accepted("signup", fc.record({ fullName: text(1, 40), email, password: newPassword, locale }, { requiredKeys: ["fullName", "email", "password"] })),
+  login: accepted("login", fc.record({ email, password: existingPassword })),
+  sendOtp: accepted("sendOtp", fc.record({ email, locale }, { requiredKeys: ["email"] })),
+  verifyOtp: accepted("verifyOtp", fc.record({ email, otp, token: base64url(200) }, { requiredKeys: ["email", "otp"] })),
+  forgotPassword: accepted("forgotPassword", fc.record({ email, locale }, { requiredKeys: ["email"] })),
+  resetPassword: accepted("resetPassword", fc.record({ email, otp, password: newPassword })),
+  socialLogin: accepted("socialLogin", fc.record({ code: fc.stringMatching(/^[A-Za-z0-9_-]{43}$/) })),
+  getProfile: accepted("getProfile", fc.record({ id, _id: id }, { requiredKeys: [] })),
+  updateProfile: accepted("updateProfile", fc.record({ fullName: text(1, 40), locale }, { requiredKeys: [] })),
+  setPassword: accepted("setPassword", fc.record({ password: newPassword })),
+  changePassword: accepted("changePassword", fc.record({ currentPassword: existingPassword, newPassword })),
+  pushToken: accepted(
+    "pushToken",
+    fc.record(
+      {
+        token: text(1, 60),
+        createdAt: fc.integer({ min: 0, max: MAX_EPOCH_MS }),
+        endpoint: fc.webUrl({ validSchemes: ["https"] }),
+        auth: base64url(40),
+        p256dh: base64url(90),
+        swScope: text(1, 60),
+        vapidKey: base64url(90),
+      },
+      { requiredKeys: ["token", "createdAt", "swScope", "vapidKey"] },
+    ),
+  ),
+};
+
+/** Values of every JSON type, for a field that expects another. */
+const wrongValue = fc.oneof(
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(fc.jsonValue({ maxDepth: 1 }), { maxLength: 3 }),
+  fc.dictionary(fc.string({ maxLength: 5 }), fc.jsonValue({ maxDepth: 1 }), { maxKeys: 3 }),
+  fc.string({ maxLength: 30 }),
+  fc.string({ unit: "binary", maxLength: 30 }),
+);
+
+/** Strings a parser may mishandle: lone surrogates (sent as \ud800 escapes), bidi overrides, BOMs, emoji, NUL. */
+const oddText = fc.oneof(
+  fc.string({ unit: "binary", maxLength: 40 }),
+  fc.string({ unit: "grapheme", maxLength: 40 }),
+  fc.constantFrom("\ud800", "a\udc00b", "\udbff\udbff", "\u202eevil\u202c", "\u200f\u200e", "\ufeff{}", "😀".repeat(30), "\u0000", "ـ".repeat(120)),
+);
+
+/** A valid body broken one way: a field dropped, given a value of another type or odd text, or an unknown field added. */
+export function brokenBody(valid: fc.Arbitrary<unknown>): fc.Arbitrary<unknown> {
+  return fc
+    .tuple(
+      valid,
+      fc.nat(),
+      fc.oneof(fc.constant("drop" as const), fc.constant("retype" as const), fc.constant("odd" as const), fc.constant("extra" as const)),
+      wrongValue,
+      oddText,
+    )
+    .map(([body, pick, how, wrong, odd]) => {
+      const object: Record<string, unknown> = body !== null && typeof body === "object" && !Array.isArray(body) ? { ...body } : {};
+      const keys = Object.keys(object);
+      const key = keys.length > 0 && how !== "extra" ? keys[pick % keys.length]! : `extra${pick % 7}`;
+      if (how === "drop") delete object[key];
+      else object[key] = how === "odd" ? odd : wrong;
+      return object;
+    });
+}
+
+/** Any JSON at all as the whole body: arrays, numbers, strings, null, nested objects. */
+export const anyJson = fc.jsonValue({ maxDepth: 4 });
+
+/** An object of odd strings under the route's own field names (or made-up ones). */
+export function oddFields(fields: readonly string[]): fc.Arbitrary<Record<string, unknown>> {
+  const key = fields.length > 0 ? fc.oneof(fc.constantFrom(...fields), fc.string({ maxLength: 8 })) : fc.string({ maxLength: 8 });
+  return fc.dictionary(key, oddText, { maxKeys: 4 });
+}
