@@ -64,7 +64,7 @@ export function createApp(deps: AppDeps) {
     ...profileHandlers(s),
     ...pushHandlers(s),
   };
-  const api = apiRoutes({ handlers, requireSession: requireAuth(s) });
+  const api = apiRoutes({ handlers, requireSession: requireAuth(s), base: API_BASE });
   app.route(API_BASE, api);
 
   // Known path, wrong method → 405 with Allow; anything else under /api → 404. Both as envelopes.

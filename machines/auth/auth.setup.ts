@@ -65,7 +65,7 @@ export const cooldownAfterError = {
 /** A second provider while a popup is open: the user is told which one was replaced. */
 export const noticeReplaced = {
   type: "notice",
-  params: ({ context }: { context: AuthContext }) => ({ notice: "socialCancelled" as const, provider: context.socialProvider }),
+  params: ({ context }: { context: AuthContext }) => ({ notice: "socialCancelled" as const, provider: context.socialProvider ?? undefined }),
 } as const;
 
 // The calls are the app's (src/features/auth/services/actors.ts); these stand-ins only type them.
@@ -158,12 +158,7 @@ export const authSetup = setup({
       return { type: "social.request" as const, provider: event.provider };
     }),
     startCooldown: emit((_, { seconds }: { seconds: number }) => ({ type: "auth.codeCooldown" as const, seconds })),
-    notice: emit((_, { notice, email, provider }: { notice: AuthNotice; email?: string; provider?: SocialProvider | null }) => ({
-      type: "auth.notice" as const,
-      notice,
-      ...(email === undefined ? {} : { email }),
-      ...(provider ? { provider } : {}),
-    })),
+    notice: emit((_, params: { notice: AuthNotice; email?: string; provider?: SocialProvider }) => ({ type: "auth.notice" as const, ...params })),
     // The app fills these in at the composition root: storage and navigation live outside machines.
     clearStoredAuth: () => {},
     storeSignedInUser: () => {},

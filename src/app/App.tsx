@@ -24,7 +24,7 @@ function LocalizedApp() {
   );
 }
 
-export function App({ actors, eventLog }: { actors: AppActors; eventLog?: EventLog }) {
+export function App({ actors, eventLog }: { actors: AppActors; eventLog?: EventLog | undefined }) {
   return (
     <ActorsProvider actors={actors} eventLog={eventLog}>
       <LocalizedApp />

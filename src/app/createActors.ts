@@ -19,6 +19,7 @@ import { createAppStorage, type AppStorage } from "../shared/adapters/storage.ts
 import type { Call } from "../shared/api/call.ts";
 import { lazyCall } from "../shared/api/lazyCall.ts";
 import { initialLocale } from "../shared/i18n/catalogs.ts";
+import { statechartsViewerEnabled } from "./routes.ts";
 import type { Navigation } from "../shared/lib/paths.ts";
 
 /** The world outside the app. The browser's by default; tests put fakes here and nowhere else. */
@@ -36,7 +37,8 @@ export interface AppEdges extends Navigation {
 
 export interface AppServices {
   actors: AppActors;
-  eventLog: EventLog;
+  /** What the actors received, for the statecharts viewer; none where the viewer is not built. */
+  eventLog: EventLog | undefined;
   stop: () => void;
 }
 
@@ -44,15 +46,15 @@ export interface AppServices {
 export function createAppServices(edges: AppEdges): AppServices {
   const { storage = createAppStorage(), clock } = edges;
   const navigation: Navigation = { navigate: edges.navigate, path: edges.path };
-  const eventLog = createEventLog();
-  const options = (name: string) => ({ ...(clock ? { clock } : {}), inspect: eventLog.inspectorFor(name) });
+  // Only the statecharts viewer reads the event log: without it no event is inspected.
+  const eventLog = statechartsViewerEnabled ? createEventLog() : undefined;
+  const options = (name: string) => ({ ...(clock ? { clock } : {}), ...(eventLog ? { inspect: eventLog.inspectorFor(name) } : {}) });
 
   const locale = createActor(localeMachine.provide(localeImplementations({ storage })), {
     ...options("locale"),
     input: { locale: initialLocale(storage.readLocale(), edges.languages ?? navigator.languages ?? []) },
   });
-  // The API client reads the auth actor lazily: it is created just below.
-  let auth: AppActors["auth"] | undefined;
+  // The API client reaches the auth actor only when a call fails with 401: it is created just below.
   const call =
     edges.call ??
     lazyCall({
@@ -60,13 +62,13 @@ export function createAppServices(edges: AppEdges): AppServices {
       getToken: storage.readToken,
       getLocale: () => locale.getSnapshot().context.active ?? locale.getSnapshot().context.requested,
       onUnauthorized: (error) => {
-        auth?.send({ type: "auth.unauthorized" });
+        auth.send({ type: "auth.unauthorized" });
         notifyError(error.message, "unauthorized");
       },
     });
 
   const { actions, actors } = authImplementations({ call, storage, navigation, popup: edges.popup });
-  auth = createActor(
+  const auth = createActor(
     authMachine.provide({
       actions,
       actors: {
@@ -92,7 +94,7 @@ export function createAppServices(edges: AppEdges): AppServices {
 
   const all: AppActors = { auth, locale, routeProgress, codeCooldown };
   for (const actor of Object.values(all)) actor.start();
-  const stopWatchingStorage = storage.onAuthUserChange((user) => auth?.send({ type: "auth.storageChanged", user }));
+  const stopWatchingStorage = storage.onAuthUserChange((user) => auth.send({ type: "auth.storageChanged", user }));
 
   return {
     actors: all,

@@ -99,10 +99,7 @@ export const authAttempts = pgTable(
     // "pending" while the guess is being checked, then "failed" or "succeeded".
     state: text("state").notNull(),
   },
-  (t) => [
-    index("auth_attempts_account_idx").on(t.action, t.account, t.at),
-    index("auth_attempts_address_idx").on(t.action, t.address, t.at),
-  ],
+  (t) => [index("auth_attempts_account_idx").on(t.action, t.account, t.at), index("auth_attempts_address_idx").on(t.action, t.address, t.at)],
 );
 
 /**

@@ -10,11 +10,16 @@ import pg from "pg";
 import { pgliteNotifications, postgresNotifications, type Notifications } from "./changes.ts";
 import { acquireDataDirLock } from "./lock.ts";
 
-/**
- * Both drivers share this type, so routes and helpers never know which one runs. Queries name
- * their tables (each module's schema.ts); the relational query API is not used, so no schema here.
- */
+/** Both drivers share this type, so routes and helpers never know which one runs. */
 export type Db = PgDatabase<PgQueryResultHKT>;
+
+/**
+ * Queries name their tables (each module's schema.ts), so drizzle gets no tables of ours. It
+ * gets a schema object all the same: it hands that object to every transaction on the handle,
+ * which is how a transaction is traced back to its database (`db._.schema`, used by the auth
+ * module's session cache).
+ */
+const NO_TABLES = {};
 export type DatabaseKind = "pglite" | "postgresql";
 
 export interface Database {
@@ -50,7 +55,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 
 async function openPglite(client: PGlite, release: () => void): Promise<Database> {
   const notifications = pgliteNotifications(client);
-  const db = drizzlePglite({ client, logger: notifications.statementLogger });
+  const db = drizzlePglite({ client, schema: NO_TABLES, logger: notifications.statementLogger });
   try {
     await migratePglite(db, { migrationsFolder });
   } catch (error) {
@@ -77,7 +82,7 @@ async function openPostgres(connectionString: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString, max: 10 });
   // Before the first connection, so every pooled connection reports its writes.
   const notifications = postgresNotifications(pool, connectionString);
-  const db = drizzlePg({ client: pool });
+  const db = drizzlePg({ client: pool, schema: NO_TABLES });
   try {
     await migratePg(db, { migrationsFolder });
   } catch (error) {

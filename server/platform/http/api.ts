@@ -30,6 +30,8 @@ export interface ApiOptions {
   handlers: Handlers;
   /** The guard of routes the table marks `auth: "session"`: sets c.var.auth or answers 401. */
   requireSession: MiddlewareHandler<AppEnv>;
+  /** Where the composition root mounts these routes (/api/v1), for the OpenAPI document's server. */
+  base: string;
 }
 
 /**
@@ -37,7 +39,7 @@ export interface ApiOptions {
  * runs the session guard when the table asks, then the body validation, then its handler. The
  * OpenAPI document of the same table is served beside them.
  */
-export function apiRoutes({ handlers, requireSession }: ApiOptions): Hono<AppEnv> {
+export function apiRoutes({ handlers, requireSession, base }: ApiOptions): Hono<AppEnv> {
   const api = new Hono<AppEnv>();
   const live = new Set<string>();
   for (const route of routeList) {
@@ -56,6 +58,6 @@ export function apiRoutes({ handlers, requireSession }: ApiOptions): Hono<AppEnv
   }
   const stray = Object.keys(handlers).filter((name) => !live.has(name));
   if (stray.length > 0) throw new Error(`handlers for routes the table does not list as live: ${stray.join(", ")}`);
-  api.get(OPENAPI_PATH, (c) => c.json(openApiDocument()));
+  api.get(OPENAPI_PATH, (c) => c.json(openApiDocument(base)));
   return api;
 }

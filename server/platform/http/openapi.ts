@@ -10,6 +10,9 @@ type JsonSchema = Record<string, unknown>;
 type Operation = Record<string, unknown>;
 type Method = RouteDef["methods"][number];
 
+/** A Failure of the table, or one only the platform answers (415, 421). */
+export type AnyFailure = { status: number; reason?: string; description: string };
+
 const ERROR = { $ref: "#/components/schemas/ErrorEnvelope" };
 
 /** Failures any route can answer before its handler runs (server/app.ts and its middleware). */
@@ -19,13 +22,13 @@ const BODY_FAILURES: readonly Failure[] = [
   { status: 413, description: "The body is larger than the server's limit (BODY_LIMIT_BYTES)." },
 ];
 /** 415 is not in the table's Failure statuses: only the platform answers it. */
-const UNSUPPORTED_MEDIA_TYPE = { status: 415, description: "A non-empty body that is not JSON (application/json or a +json type)." } as const;
+const UNSUPPORTED_MEDIA_TYPE: AnyFailure = { status: 415, description: "A non-empty body that is not JSON (application/json or a +json type)." };
 const ANY_FAILURES: readonly Failure[] = [{ status: 500, description: "An unexpected failure; the server's log holds it under the answer's X-Request-Id." }];
-const MISDIRECTED = { status: 421, description: "The Host header names a host this server does not answer to." } as const;
+const MISDIRECTED: AnyFailure = { status: 421, description: "The Host header names a host this server does not answer to." };
 
 const SECURITY_SCHEME = "session";
 
-/** Where the document is served, under /api/v1. */
+/** Where the document is served, under the API's base path. */
 export const OPENAPI_PATH = "/openapi.json";
 
 function jsonSchema(schema: z.ZodType, io: "input" | "output"): JsonSchema {
@@ -48,9 +51,6 @@ function successResponse(data: JsonSchema) {
     },
   };
 }
-
-/** A Failure of the table, or one only the platform answers (415, 421). */
-export type AnyFailure = { status: number; reason?: string; description: string };
 
 /** One response per status: its failures' descriptions, and the `data.reason` values it may carry. */
 function errorResponses(failures: readonly AnyFailure[]): Record<string, unknown> {
@@ -112,7 +112,7 @@ function operation(route: RouteDef & { name: string }, method: Method): Operatio
   };
 }
 
-function buildDocument() {
+function buildDocument(base: string) {
   const paths: Record<string, Record<string, Operation>> = {};
   for (const route of routeList) {
     paths[route.path] = Object.fromEntries(route.methods.map((method) => [method.toLowerCase(), operation(route, method)]));
@@ -134,10 +134,10 @@ function buildDocument() {
       title: "Sarraf API",
       version: "1",
       description:
-        "Every call answers JSON. Success is HTTP 200 with { status: \"success\", message, data }; a failure is { status: \"error\", message, data? }. " +
+        'Every call answers JSON. Success is HTTP 200 with { status: "success", message, data }; a failure is { status: "error", message, data? }. ' +
         "`message` is translated into the request's Accept-Language (en or ar); clients branch on the HTTP status and data.reason, never on the message.",
     },
-    servers: [{ url: "/api/v1" }],
+    servers: [{ url: base }],
     tags: [...new Set(routeList.map((route) => route.group))].map((name) => ({ name })),
     paths,
     components: {
@@ -161,8 +161,8 @@ function buildDocument() {
 
 let cached: ReturnType<typeof buildDocument> | undefined;
 
-/** Built on first use and kept: the table does not change while the server runs. */
-export function openApiDocument() {
-  cached ??= buildDocument();
+/** Built on first use and kept: the table does not change while the server runs (nor the base path). */
+export function openApiDocument(base: string) {
+  cached ??= buildDocument(base);
   return cached;
 }

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
-import { useSelector } from "@xstate/react";
 import type { AccountFailure, AccountFlow, AccountNotice } from "../../../machines/account/account.types.ts";
 import { useAppActor } from "../../shared/actors/context.tsx";
+import { useSelector } from "../../shared/actors/hooks.ts";
 
 // The account machine runs inside auth while signed in (auth invokes it); views read it by tags
 // and context, and hear its successes as emitted events.

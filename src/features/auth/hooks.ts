@@ -1,7 +1,7 @@
 import { useEffect } from "react";
-import { useSelector } from "@xstate/react";
 import type { AuthContext, AuthEvent, AuthFailure, AuthFlow, AuthTag } from "../../../machines/auth/auth.types.ts";
 import { useAppActor } from "../../shared/actors/context.tsx";
+import { useSelector } from "../../shared/actors/hooks.ts";
 
 /** Whether the auth machine carries this tag now: `loading` for any call, or one form's call (`login`, `signup`, …). */
 export function useAuthBusy(tag: AuthTag): boolean {

@@ -4,7 +4,7 @@ import type { authMachine } from "../../../machines/auth/auth.machine.ts";
 import type { codeCooldownMachine } from "../../../machines/auth/codeCooldown.machine.ts";
 import type { localeMachine } from "../../../machines/shell/locale.machine.ts";
 import type { routeProgressMachine } from "../../../machines/shell/routeProgress.machine.ts";
-import { createEventLog, type EventLog } from "./eventLog.ts";
+import type { EventLog } from "./eventLog.ts";
 
 /** The app's long-lived actors; views select from their snapshots and send them events. */
 export interface AppActors {
@@ -16,13 +16,12 @@ export interface AppActors {
 
 interface Runtime {
   actors: AppActors;
-  eventLog: EventLog;
+  /** Kept only where the statecharts viewer is built. */
+  eventLog: EventLog | undefined;
 }
 
 const ActorsContext = createContext<Runtime | null>(null);
-const emptyLog = createEventLog(0);
-
-export function ActorsProvider({ actors, eventLog = emptyLog, children }: { actors: AppActors; eventLog?: EventLog; children: ReactNode }) {
+export function ActorsProvider({ actors, eventLog, children }: { actors: AppActors; eventLog?: EventLog | undefined; children: ReactNode }) {
   return <ActorsContext.Provider value={{ actors, eventLog }}>{children}</ActorsContext.Provider>;
 }
 
@@ -41,6 +40,6 @@ export function useAppActors(): AppActors {
   return useRuntime().actors;
 }
 
-export function useEventLog(): EventLog {
+export function useEventLog(): EventLog | undefined {
   return useRuntime().eventLog;
 }

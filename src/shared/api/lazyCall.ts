@@ -7,10 +7,6 @@ import type { ApiClientOptions } from "./client.ts";
  */
 export function lazyCall(options: ApiClientOptions): Call {
   let loaded: Promise<Call> | null = null;
-  const load = () =>
-    (loaded ??= Promise.all([import("./client.ts"), import("./call.ts")]).then(([{ createApiClient }, { createCall }]) => {
-      const client = createApiClient(options);
-      return createCall(() => Promise.resolve(client));
-    }));
+  const load = () => (loaded ??= import("./typedCall.ts").then((module) => module.typedCall(options)));
   return async (route, ...body) => (await load())(route, ...body);
 }

@@ -90,8 +90,8 @@ describe("GET /api/v1/openapi.json", () => {
   });
 
   it("is built once and served as built", async () => {
-    expect(openApiDocument()).toBe(openApiDocument());
+    expect(openApiDocument(API_BASE)).toBe(openApiDocument(API_BASE));
     const { doc } = await served();
-    expect(doc).toEqual(JSON.parse(JSON.stringify(openApiDocument())));
+    expect(doc).toEqual(JSON.parse(JSON.stringify(openApiDocument(API_BASE))));
   });
 });

@@ -8,6 +8,7 @@ import { seedSession, seedUser } from "../helpers/auth.ts";
 import { changedTables, tableFingerprinter } from "../helpers/fingerprint.ts";
 import { appOverTestDatabase, type TestApp } from "../helpers/test-app.ts";
 import { anyJson, brokenBody, oddFields, validBodies } from "./arbitraries.ts";
+import { deepBodies, hugeBodies, rawBodies, type Raw } from "./raw-bodies.ts";
 
 // Every endpoint the server mounts under /api/v1, against the real database, with generated
 // requests: valid bodies, broken ones, any JSON, odd Unicode, bodies near and over the size
@@ -44,93 +45,15 @@ interface Endpoint {
 }
 
 type Auth = "none" | "session" | "bogus" | "basic";
-interface Raw {
-  contentType?: string;
-  body: string | Uint8Array<ArrayBuffer>;
-  kind: string;
-  [fc.toStringMethod]?: () => string;
-}
 type Body = { json: unknown } | Raw;
-interface Request {
+interface Generated {
   body?: Body;
   auth: Auth;
   lang?: string;
 }
 
-const encoder = new TextEncoder();
-
-/** A body as fast-check reports it in a counterexample: its kind and size, never a megabyte of brackets. */
-function raw(kind: string, contentType: string | undefined, body: string | Uint8Array<ArrayBuffer>): Raw {
-  const bytes = typeof body === "string" ? encoder.encode(body).length : body.length;
-  return { kind, contentType, body, [fc.toStringMethod]: () => `${kind} (${contentType ?? "no content type"}, ${bytes} bytes)` };
-}
-
-/** A JSON object of `bytes` bytes exactly: one field holding a long string. */
-function sized(field: string, bytes: number, unit: string): string {
-  const shell = JSON.stringify({ [field]: "" });
-  const room = Math.max(0, bytes - encoder.encode(shell).length);
-  const unitBytes = encoder.encode(unit).length;
-  const text = unit.repeat(Math.floor(room / unitBytes)) + "x".repeat(room % unitBytes);
-  return JSON.stringify({ [field]: text });
-}
-
-/** Arrays or objects nested `depth` deep, under a field or as the whole body. */
-function nested(depth: number, objects: boolean, field: string | undefined): string {
-  const inner = objects ? '{"a":'.repeat(depth) + "1" + "}".repeat(depth) : "[".repeat(depth) + "]".repeat(depth);
-  return field === undefined ? inner : `{${JSON.stringify(field)}:${inner}}`;
-}
-
-const rawBodies = fc.oneof(
-  fc.constantFrom<Raw>(
-    raw("truncated JSON", "application/json", '{"email": '),
-    raw("NaN", "application/json", "NaN"),
-    raw("single quotes", "application/json", "{'email':'a@b.co'}"),
-    raw("trailing comma", "application/json", '{"a":1,}'),
-    raw("two documents", "application/json", "{}{}"),
-    raw("form", "application/x-www-form-urlencoded", "email=a%40b.co&password=x"),
-    raw("multipart", "multipart/form-data; boundary=x", '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--x--'),
-    raw("text", "text/plain", '{"email":"a@b.co"}'),
-    raw("no content type", undefined, '{"email":"a@b.co"}'),
-    raw("xml", "application/xml", "<a/>"),
-    raw("BOM then JSON", "application/json", new Uint8Array([0xef, 0xbb, 0xbf, ...encoder.encode("{}")])),
-    raw("stray byte", "application/json", new Uint8Array([...encoder.encode('{"a":"'), 0xff, ...encoder.encode('"}')])),
-    raw("overlong NUL", "application/json", new Uint8Array([...encoder.encode('{"a":"'), 0xc0, 0x80, ...encoder.encode('"}')])),
-    raw("UTF-8 surrogate", "application/json", new Uint8Array([...encoder.encode('{"a":"'), 0xed, 0xa0, 0x80, ...encoder.encode('"}')])),
-  ),
-  fc
-    .tuple(fc.constantFrom("application/json", "text/plain", "application/vnd.api+json"), fc.string({ unit: "binary", maxLength: 60 }))
-    .map(([contentType, text]) => raw("random text", contentType, text)),
-  fc.uint8Array({ maxLength: 60 }).map((bytes) => raw("random bytes", "application/json", new Uint8Array(bytes))),
-);
-
-function hugeBodies(fields: readonly string[]): fc.Arbitrary<Raw> {
-  return fc
-    .tuple(
-      fc.oneof(fc.integer({ min: LIMIT - 256, max: LIMIT }), fc.integer({ min: LIMIT + 1, max: LIMIT + 4096 }), fc.integer({ min: 1, max: LIMIT })),
-      fc.constantFrom(...(fields.length > 0 ? fields : ["pad"])),
-      fc.constantFrom("x", "é", "😀", "ا"),
-    )
-    .map(([bytes, field, unit]) => raw(bytes > LIMIT ? "over the limit" : "near the limit", "application/json", sized(field, bytes, unit)));
-}
-
-function deepBodies(fields: readonly string[]): fc.Arbitrary<Raw> {
-  // Up to the body limit: a 1 MiB body holds about half a million brackets.
-  return fc
-    .tuple(
-      fc.oneof(
-        { weight: 4, arbitrary: fc.integer({ min: 1, max: 5_000 }) },
-        { weight: 1, arbitrary: fc.integer({ min: 100_000, max: Math.floor(LIMIT / 2) - 16 }) },
-      ),
-      fc.boolean(),
-      fc.option(fc.constantFrom(...(fields.length > 0 ? fields : ["a"]))),
-    )
-    .map(([depth, objects, field]) =>
-      raw(`deep ${objects ? "objects" : "arrays"}`, "application/json", nested(objects ? Math.floor(depth / 3) : depth, objects, field ?? undefined)),
-    );
-}
-
 /** The requests to send to one endpoint: `valid` bodies for its route, or every kind of wrong. */
-function requestsFor(endpoint: Endpoint, kind: "valid" | "wrong"): fc.Arbitrary<Request> {
+function requestsFor(endpoint: Endpoint, kind: "valid" | "wrong"): fc.Arbitrary<Generated> {
   const auth = fc.constantFrom<Auth>("none", "session", "session", "bogus", "basic");
   const lang = fc.constantFrom(undefined, "en", "ar", "ar-EG,ar;q=0.9", "fr");
   if (!BODY_METHODS.has(endpoint.method)) return fc.record({ auth, lang }, { requiredKeys: ["auth"] });
@@ -144,8 +67,8 @@ function requestsFor(endpoint: Endpoint, kind: "valid" | "wrong"): fc.Arbitrary<
     { weight: 2, arbitrary: anyJson.map((json) => ({ json })) },
     { weight: 2, arbitrary: oddFields(fields).map((json) => ({ json })) },
     { weight: 2, arbitrary: rawBodies },
-    { weight: 1, arbitrary: hugeBodies(fields) },
-    { weight: 1, arbitrary: deepBodies(fields) },
+    { weight: 1, arbitrary: hugeBodies(fields, LIMIT) },
+    { weight: 1, arbitrary: deepBodies(fields, LIMIT) },
   );
   return fc.record({ body: fc.option(body, { freq: 12, nil: undefined }), auth, lang });
 }
@@ -174,7 +97,7 @@ describe("every endpoint under generated requests", () => {
     const problems: string[] = [];
     let print = await fingerprint();
 
-    const send = async (endpoint: Endpoint, request: Request) => {
+    const send = async (endpoint: Endpoint, request: Generated) => {
       const headers: Record<string, string> = {};
       let body: string | Uint8Array<ArrayBuffer> | undefined;
       if (request.body && "json" in request.body) {

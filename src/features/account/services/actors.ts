@@ -1,5 +1,5 @@
 import { fromPromise, sendParent } from "xstate";
-import { accountMachine } from "../../../../machines/account/account.machine.ts";
+import type { accountMachine } from "../../../../machines/account/account.machine.ts";
 import type { AccountContext, AccountEvent, Profile } from "../../../../machines/account/account.types.ts";
 import type { AuthEvent } from "../../../../machines/auth/auth.types.ts";
 import type { Call } from "../../../shared/api/call.ts";

@@ -5,7 +5,7 @@ import { socialPopupMachine, type PopupHandle, type SocialPopupEvent, type Socia
 import type { AppStorage } from "../../../shared/adapters/storage.ts";
 import type { Call } from "../../../shared/api/call.ts";
 import { paths, type Navigation } from "../../../shared/lib/paths.ts";
-import { listenForActivity } from "../adapters/activity.ts";
+import { lazyListener } from "../../../shared/actors/lazyListener.ts";
 import { openPopup } from "../adapters/socialPopup.ts";
 
 /** The social sign-in window: opening it, and the callback page's answers. */
@@ -18,19 +18,12 @@ export interface PopupEdge {
 /** The browser's popup window and callback channel. */
 export const browserPopup: PopupEdge = {
   open: openPopup,
-  listen(sendBack) {
-    // The listener's code loads on the first social button press, not before first paint.
-    let stop: (() => void) | undefined;
-    let stopped = false;
-    void import("../adapters/socialResult.ts").then(({ listenForResult }) => {
-      if (!stopped) stop = listenForResult(sendBack);
-    });
-    return () => {
-      stopped = true;
-      stop?.();
-    };
-  },
+  // The listener's code loads on the first social button press, not before first paint.
+  listen: lazyListener(() => import("../adapters/socialResult.ts").then((module) => module.listenForResult)),
 };
+
+// The user's mouse, keys and clicks matter once signed in; that code loads then.
+const listenForActivity = lazyListener(() => import("../adapters/activity.ts").then((module) => module.listenForActivity));
 
 export interface AuthEdges {
   call: Call;
@@ -63,7 +56,7 @@ export function authImplementations({ call, storage, navigation, popup = browser
       watchInactivity: inactivityMachine.provide({
         actions: { recordActivity: () => storage.writeLastActivityTime(Date.now()) },
         actors: {
-          listenForActivity,
+          listenForActivity: fromCallback(({ sendBack }) => listenForActivity(sendBack)),
           // An unreadable stored time counts as now: bad data must not sign anyone out.
           readIdleTime: fromPromise(async () => ({ now: Date.now(), lastActivityAt: storage.readLastActivityTime() ?? Date.now() })),
         },

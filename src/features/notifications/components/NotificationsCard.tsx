@@ -1,7 +1,7 @@
-import { useSelector } from "@xstate/react";
 import { useLingui } from "@lingui/react/macro";
 import type { PushError, PushTokenTag } from "../../../../machines/notifications/pushToken.machine.ts";
 import { useAppActor } from "../../../shared/actors/context.tsx";
+import { useSelector } from "../../../shared/actors/hooks.ts";
 
 const statusTags: readonly PushTokenTag[] = ["checking", "notAsked", "asking", "blocked", "enabling", "on", "failed"];
 

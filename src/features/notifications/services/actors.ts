@@ -1,5 +1,5 @@
 import { fromPromise } from "xstate";
-import { pushTokenMachine, type PushEnvironment, type PushSubscriptionRecord } from "../../../../machines/notifications/pushToken.machine.ts";
+import type { pushTokenMachine, PushEnvironment, PushSubscriptionRecord } from "../../../../machines/notifications/pushToken.machine.ts";
 import type { AppStorage } from "../../../shared/adapters/storage.ts";
 import type { Call } from "../../../shared/api/call.ts";
 

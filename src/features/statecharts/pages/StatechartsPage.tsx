@@ -4,6 +4,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import type { AnyActorRef, AnyStateMachine } from "xstate";
 import { activeIdsOf, layoutChart, renderSvg, type ChartLayout } from "../../../../tools/statecharts/browser.ts";
 import { useAppActors, useEventLog } from "../../../shared/actors/context.tsx";
+import { createEventLog } from "../../../shared/actors/eventLog.ts";
 import { PageHeader } from "../../../shared/ui/PageHeader.tsx";
 
 // Every machine file, including ones no screen runs yet: the viewer lists them all.
@@ -62,9 +63,12 @@ function MachineCard({ machine, actor }: { machine: AnyStateMachine; actor: AnyA
   );
 }
 
+// An app composed without an event log (a test rendering the page on its own) shows none.
+const noEvents = createEventLog(0);
+
 function EventLogTable() {
   const { t } = useLingui();
-  const log = useEventLog();
+  const log = useEventLog() ?? noEvents;
   const entries = useSyncExternalStore(log.subscribe, log.entries);
   const recent = entries.slice(-30).reverse();
   return (
