@@ -25,7 +25,7 @@ function dropMachineDescriptions(): Plugin {
       keep = config.command !== "build" || config.env.VITE_STATECHARTS_VIEWER === "true";
     },
     transform(code, id) {
-      if (keep || !/\/machines\/[^/]+\.machine\.ts$/.test(id)) return null;
+      if (keep || !/\/machines\/.+\.machine\.ts$/.test(id)) return null;
       const ranges: [number, number][] = [];
       const visit = (node: unknown): void => {
         if (!node || typeof node !== "object") return;

@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "
 import { join } from "node:path";
 
 // What the SPA build reads; a newer file here means dist/ no longer matches the source.
-const inputs = ["src", "machines", "tools", "locales", "index.html", "vite.config.ts", "lingui.config.ts", "package-lock.json", "public"];
+const inputs = ["src", "contract", "machines", "tools", "locales", "index.html", "vite.config.ts", "lingui.config.ts", "package-lock.json", "public"];
 const stamp = join("dist", ".build-stamp");
 
 /** The build-time settings (VITE_*) baked into the bundle; a different set means a rebuild too. */

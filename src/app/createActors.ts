@@ -85,7 +85,8 @@ export function createAppServices(edges: AppEdges): AppServices {
   // Successes are told after something happened, never before first paint: their texts load then.
   const showAuthNotice = (event: Extract<AuthEmitted, { type: "auth.notice" }>) =>
     void import("../features/auth/services/notices.ts").then((notices) => notices.showAuthNotice(event));
-  const showAccountNotice = (event: AccountEmitted) => void import("../features/account/services/notices.ts").then((notices) => notices.showAccountNotice(event));
+  const showAccountNotice = (event: AccountEmitted) =>
+    void import("../features/account/services/notices.ts").then((notices) => notices.showAccountNotice(event));
   const subscriptions = [
     auth.on("auth.codeCooldown", ({ seconds }) => codeCooldown.send({ type: "cooldown.start", seconds })),
     auth.on("auth.notice", showAuthNotice),

@@ -6,7 +6,9 @@ import { describe, expect, it } from "vitest";
 import { repoRoot } from "../../tools/statecharts/discover.ts";
 
 const filesUnder = (dir: string) =>
-  (readdirSync(join(repoRoot, dir), { recursive: true }) as string[]).map((file) => `${dir}/${file.split("\\").join("/")}`).filter((file) => /\.tsx?$/.test(file));
+  (readdirSync(join(repoRoot, dir), { recursive: true }) as string[])
+    .map((file) => `${dir}/${file.split("\\").join("/")}`)
+    .filter((file) => /\.tsx?$/.test(file));
 
 const lineCount = (file: string) => readFileSync(join(repoRoot, file), "utf8").replace(/\n$/, "").split("\n").length;
 

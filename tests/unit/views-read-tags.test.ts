@@ -14,7 +14,13 @@ const files = (readdirSync(join(repoRoot, "src"), { recursive: true }) as string
   .map((file) => join("src", file.split("\\").join("/")))
   .filter((file) => /\.tsx?$/.test(file) && !exempt.some((prefix) => file.startsWith(prefix)));
 
-const stateNames = new Set((await discoverMachines()).flatMap(({ machine }) => chartOf(machine).nodes.filter((node) => node.parentId !== null).map((node) => node.key)));
+const stateNames = new Set(
+  (await discoverMachines()).flatMap(({ machine }) =>
+    chartOf(machine)
+      .nodes.filter((node) => node.parentId !== null)
+      .map((node) => node.key),
+  ),
+);
 
 const comparedWords = (line: string) => [...line.matchAll(/[!=]==\s*(["'`])(\w+)\1|(["'`])(\w+)\3\s*[!=]==/g)].map((m) => m[2] ?? m[4]!);
 
@@ -34,9 +40,12 @@ describe("views read tags, not state names", () => {
     expect(files.flatMap(stateNameReads)).toEqual([]);
   });
 
-  it.each(['busy={call === "loggingIn"}', 'if ("waiting" !== phase) return;', 'state.matches("authenticated")', "(snapshot) => snapshot.value"])("would catch %s", (line) => {
-    expect(readsStateName(line)).toBe(true);
-  });
+  it.each(['busy={call === "loggingIn"}', 'if ("waiting" !== phase) return;', 'state.matches("authenticated")', "(snapshot) => snapshot.value"])(
+    "would catch %s",
+    (line) => {
+      expect(readsStateName(line)).toBe(true);
+    },
+  );
 
   it.each(['locale === "ar"', 'state.hasTag("loading")', 'failure.code === "network"', "event.target.value"])("lets %s pass", (line) => {
     expect(readsStateName(line)).toBe(false);

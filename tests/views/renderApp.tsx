@@ -13,7 +13,14 @@ import type { Call } from "../../src/shared/api/call.ts";
 /** Fake answers per route: a value, or a function of the body (throw or reject to fail the call). */
 export type FakeCalls = { [R in RouteName]?: (body: RequestOf<R>) => unknown };
 
-export const profile = { id: "u-1", email: "trader@example.com", fullName: "Trader", emailVerified: true, hasPassword: true, createdAt: "2026-01-02T03:04:05.000Z" };
+export const profile = {
+  id: "u-1",
+  email: "trader@example.com",
+  fullName: "Trader",
+  emailVerified: true,
+  hasPassword: true,
+  createdAt: "2026-01-02T03:04:05.000Z",
+};
 
 // Calls every signed-in page makes; a test replaces them when they matter.
 const defaults: FakeCalls = { getProfile: () => profile, logout: () => null, pushToken: () => null };
@@ -44,7 +51,11 @@ export async function renderApp(
     call: call as unknown as Call,
     storage: createAppStorage(store),
     popup: options.popup,
-    push: options.push ?? { inspect: async () => ({ supported: false, configured: false, permission: "default" }), requestPermission: async () => "default", getToken: () => new Promise(() => {}) },
+    push: options.push ?? {
+      inspect: async () => ({ supported: false, configured: false, permission: "default" }),
+      requestPermission: async () => "default",
+      getToken: () => new Promise(() => {}),
+    },
     clock: options.clock,
     languages: [],
   });

@@ -4,7 +4,16 @@ import { cleanup } from "@testing-library/react";
 
 // jsdom has no media queries; the toaster asks whether the user prefers reduced motion.
 window.matchMedia ??= (query: string) =>
-  ({ matches: false, media: query, onchange: null, addEventListener() {}, removeEventListener() {}, addListener() {}, removeListener() {}, dispatchEvent: () => false }) as MediaQueryList;
+  ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addEventListener() {},
+    removeEventListener() {},
+    addListener() {},
+    removeListener() {},
+    dispatchEvent: () => false,
+  }) as MediaQueryList;
 
 afterEach(() => {
   cleanup();

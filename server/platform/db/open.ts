@@ -80,6 +80,11 @@ async function openPglite(client: PGlite, release: () => void): Promise<Database
 
 async function openPostgres(connectionString: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString, max: 10 });
+  // An idle connection the server ends (a restart, a failover, an administrator, or a database
+  // dropped just after pool.end(), which does not wait for its connections to close) is removed
+  // by the pool, which then emits "error": unheard, that would end the process. The next query
+  // simply opens another connection.
+  pool.on("error", () => {});
   // Before the first connection, so every pooled connection reports its writes.
   const notifications = postgresNotifications(pool, connectionString);
   const db = drizzlePg({ client: pool, schema: NO_TABLES });

@@ -26,8 +26,16 @@ export function Field({ label, error, hint, addon, className = "", ...input }: F
         <input id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} />
         {addon}
       </div>
-      {hint && <p id={hintId} className="field-hint">{hint}</p>}
-      {error && <p id={errorId} className="field-error">{error}</p>}
+      {hint && (
+        <p id={hintId} className="field-hint">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={errorId} className="field-error">
+          {error}
+        </p>
+      )}
     </div>
   );
 }

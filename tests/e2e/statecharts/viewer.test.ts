@@ -3,7 +3,7 @@
 // The default build (the one `npm start` serves) must not have the page at all.
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { basename, join, resolve } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSession, createUser } from "../../../server/modules/auth/sessions.ts";
@@ -11,13 +11,12 @@ import { openDatabase } from "../../../server/platform/db/open.ts";
 import { launchBrowser, openPage, viewports } from "../browser.ts";
 import { buildSpa, startServer, type RunningServer } from "../server.ts";
 
-const root = resolve(import.meta.dirname, "../..");
+const root = resolve(import.meta.dirname, "../../..");
 let browser: Browser;
 let server: RunningServer | undefined;
 let viewerURL = "";
 let token = "";
 const temp: string[] = [];
-
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -51,7 +50,11 @@ describe("statecharts viewer", () => {
     page.on("pageerror", (error) => errors.push(error.message));
     await page.goto("/statecharts");
     await expect.poll(() => page.title()).toBe("Statecharts | Sarraf");
-    const machines = readdirSync(join(root, "machines")).filter((f) => f.endsWith(".machine.ts")).map((f) => f.replace(".machine.ts", ""));
+    // Every machine file, in whichever feature folder.
+    const machines = (readdirSync(join(root, "machines"), { recursive: true }) as string[])
+      .filter((f) => f.endsWith(".machine.ts"))
+      .map((f) => basename(f, ".machine.ts"));
+    expect(machines).toContain("account");
     for (const machine of machines) {
       await page.getByRole("heading", { level: 2, name: machine }).waitFor();
     }

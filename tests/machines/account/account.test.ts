@@ -6,7 +6,14 @@ import { authMachine } from "../../../machines/auth/auth.machine.ts";
 import { accountImplementations } from "../../../src/features/account/services/actors.ts";
 import type { Call } from "../../../src/shared/api/call.ts";
 
-const profile: Profile = { id: "u-1", email: "trader@example.com", fullName: "Trader", emailVerified: true, hasPassword: false, createdAt: "2026-01-02T03:04:05.000Z" };
+const profile: Profile = {
+  id: "u-1",
+  email: "trader@example.com",
+  fullName: "Trader",
+  emailVerified: true,
+  hasPassword: false,
+  createdAt: "2026-01-02T03:04:05.000Z",
+};
 const apiError = (code: string, data?: Record<string, unknown>) => Object.assign(new Error("server says no"), { code, data });
 
 type Fake<T> = (input: unknown) => Promise<T>;
@@ -14,7 +21,11 @@ type Fake<T> = (input: unknown) => Promise<T>;
 function start(calls: { updateProfile?: Fake<Profile>; changePassword?: Fake<null>; setPassword?: Fake<Profile> } = {}) {
   const shareProfile = vi.fn();
   const refuse = (): Promise<never> => Promise.reject(new Error("not expected"));
-  const fakes = { updateProfile: vi.fn(calls.updateProfile ?? refuse), changePassword: vi.fn(calls.changePassword ?? refuse), setPassword: vi.fn(calls.setPassword ?? refuse) };
+  const fakes = {
+    updateProfile: vi.fn(calls.updateProfile ?? refuse),
+    changePassword: vi.fn(calls.changePassword ?? refuse),
+    setPassword: vi.fn(calls.setPassword ?? refuse),
+  };
   const actor = createActor(
     accountMachine.provide({
       actions: { shareProfile: (_, params) => shareProfile(params.profile) },

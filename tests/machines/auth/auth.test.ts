@@ -5,7 +5,14 @@ import { authMachine } from "../../../machines/auth/auth.machine.ts";
 import { authStateOf, tokenOf } from "../../../machines/auth/auth.state.ts";
 import type { AuthEmitted, CodeSent, Profile, SignedInUser, StoredUser } from "../../../machines/auth/auth.types.ts";
 
-const profile: Profile = { id: "u-1", email: "trader@example.com", fullName: "Trader", emailVerified: true, hasPassword: true, createdAt: "2026-01-02T03:04:05.000Z" };
+const profile: Profile = {
+  id: "u-1",
+  email: "trader@example.com",
+  fullName: "Trader",
+  emailVerified: true,
+  hasPassword: true,
+  createdAt: "2026-01-02T03:04:05.000Z",
+};
 const signedIn: SignedInUser = { ...profile, Token: "session-1" };
 const codeSent = (email: string, token?: string): CodeSent => ({ email, resendAfter: 60, expiresIn: 600, ...(token ? { token } : {}) });
 const apiError = (code: string, data?: Record<string, unknown>) => Object.assign(new Error("server says no"), { code, data });
@@ -211,7 +218,14 @@ describe("auth machine: the calls of spec section 4", () => {
     await settled(actor);
     expect(actor.getSnapshot().matches({ unauthenticated: "idle" })).toBe(true);
     expect(actor.getSnapshot().context.error).toEqual({
-      flow: "login", code: "badRequest", message: "server says no", reason: "validation", fields: { email: "Enter an e-mail address." }, retryAfter: null, attemptsLeft: null, email: null,
+      flow: "login",
+      code: "badRequest",
+      message: "server says no",
+      reason: "validation",
+      fields: { email: "Enter an e-mail address." },
+      retryAfter: null,
+      attemptsLeft: null,
+      email: null,
     });
     expect(effects.storeSignedInUser).not.toHaveBeenCalled();
     actor.send({ type: "auth.dismiss" });
@@ -243,7 +257,14 @@ describe("auth machine: the calls of spec section 4", () => {
     await settled(actor);
     expect(actor.getSnapshot().matches({ unauthenticated: "idle" })).toBe(true);
     expect(actor.getSnapshot().context.error).toEqual({
-      flow: "login", code: "forbidden", message: "server says no", reason: "codeRequired", fields: {}, retryAfter: null, attemptsLeft: null, email: "trader@example.com",
+      flow: "login",
+      code: "forbidden",
+      message: "server says no",
+      reason: "codeRequired",
+      fields: {},
+      retryAfter: null,
+      attemptsLeft: null,
+      email: "trader@example.com",
     });
     expect(actor.getSnapshot().context.otp).toBeNull();
     expect(effects.redirectToVerifyEmail).not.toHaveBeenCalled();
@@ -263,7 +284,9 @@ describe("auth machine: the calls of spec section 4", () => {
   });
 
   it("a rate-limited send starts the cooldown the server asked for", async () => {
-    const { actor, emitted } = start(null, undefined, undefined, { sendOtp: () => Promise.reject(apiError("rateLimited", { reason: "rateLimited", retryAfter: 37 })) });
+    const { actor, emitted } = start(null, undefined, undefined, {
+      sendOtp: () => Promise.reject(apiError("rateLimited", { reason: "rateLimited", retryAfter: 37 })),
+    });
     actor.send({ type: "auth.sendCode", email: "new@example.com" });
     await settled(actor);
     expect(emitted).toContainEqual({ type: "auth.codeCooldown", seconds: 37 });
@@ -361,7 +384,9 @@ describe("auth machine: the calls of spec section 4", () => {
 describe("auth machine: social sign-in", () => {
   it("a second provider while the popup is open tells the user the first was replaced", async () => {
     // A popup that stays open until the test is over.
-    const actor = createActor(authMachine.provide({ actors: { socialPopup: fromPromise(() => new Promise<never>(() => {})) as never } }), { input: { storedUser: null } });
+    const actor = createActor(authMachine.provide({ actors: { socialPopup: fromPromise(() => new Promise<never>(() => {})) as never } }), {
+      input: { storedUser: null },
+    });
     const emitted: AuthEmitted[] = [];
     actor.on("*", (event) => emitted.push(event));
     actor.start();

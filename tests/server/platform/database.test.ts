@@ -2,6 +2,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSession, createUser } from "../../../server/modules/auth/sessions.ts";
 import { acquireDataDirLock, DataDirInUseError, LOCK_FILE } from "../../../server/platform/db/lock.ts";
@@ -9,6 +10,7 @@ import { openDatabase } from "../../../server/platform/db/open.ts";
 import { users } from "../../../server/modules/auth/schema.ts";
 import { seedSignedInUser } from "../../../server/modules/auth/seed.ts";
 import { createTestApp } from "../helpers/test-app.ts";
+import { openTestDatabase, postgresUrl } from "../helpers/test-db.ts";
 
 // One folder for the whole file: creating a PGlite cluster on disk is the slow part.
 let dataDir: string;
@@ -75,4 +77,21 @@ describe("seedSignedInUser", () => {
       await database.close();
     }
   }, 120_000);
+});
+
+describe.skipIf(!postgresUrl)("a PostgreSQL pool", () => {
+  it("outlives the server ending its idle connections: the next query opens another", async () => {
+    const database = await openTestDatabase();
+    try {
+      await Promise.all([1, 2, 3].map(() => database.db.execute(sql`select pg_sleep(0.01)`)));
+      // What a restart, a failover or an administrator does to connections left idle.
+      const ended = await database.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`);
+      expect((ended as unknown as { rows: unknown[] }).rows.length).toBeGreaterThan(0);
+      // A pool without an "error" listener would end the process here, as an unhandled error.
+      await new Promise((settle) => setTimeout(settle, 200));
+      expect((await database.db.select().from(users)).length).toBe(0);
+    } finally {
+      await database.close();
+    }
+  });
 });

@@ -213,7 +213,8 @@ describe("sign-up and verification", () => {
   });
 
   it("shows the server's field message next to its field", async () => {
-    const signup = () => Promise.reject(serverError("badRequest", "Some fields are not valid.", { reason: "validation", fields: { password: "This password is too common." } }));
+    const signup = () =>
+      Promise.reject(serverError("badRequest", "Some fields are not valid.", { reason: "validation", fields: { password: "This password is too common." } }));
     await renderApp("/signup", { calls: { signup } });
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText("Full name"), "Layla");
@@ -330,7 +331,10 @@ describe("notifications", () => {
 
   it("shows the empty-token error", async () => {
     const getToken = async () => ({ token: "", createdAt: 0, endpoint: null, auth: null, p256dh: null, swScope: "/", vapidKey: "v" });
-    await renderApp("/profile", { user: signedIn, push: push({ inspect: async () => ({ supported: true, configured: true, permission: "granted" }), getToken }) });
+    await renderApp("/profile", {
+      user: signedIn,
+      push: push({ inspect: async () => ({ supported: true, configured: true, permission: "granted" }), getToken }),
+    });
     expect(await screen.findByRole("alert")).toHaveTextContent("token mission!");
   });
 });
@@ -352,7 +356,14 @@ describe("client state of spec section 3", () => {
       </Router>,
     );
     expect(seen.at(-1)).toEqual({
-      user: null, authToken: null, signupuser: null, forgetpass: null, isAuthenticated: false, userInfo: null, routeType: "auth", loading: false,
+      user: null,
+      authToken: null,
+      signupuser: null,
+      forgetpass: null,
+      isAuthenticated: false,
+      userInfo: null,
+      routeType: "auth",
+      loading: false,
     });
     act(() => actors.auth.send({ type: "auth.signup", fullName: "Layla", email: "layla@example.com", password: "copper kettle sunrise" }));
     expect(seen.at(-1)?.loading).toBe(true);

@@ -15,7 +15,12 @@ export function NameForm({ fullName }: { fullName: string }) {
   const failure = useAccountFailure("updateProfile");
   const form = useForm(profileFormSchema, { fullName }, failure?.fields);
   return (
-    <form ref={form.formRef} className="form" noValidate onSubmit={form.onSubmit((data) => account?.send({ type: "account.updateProfile", fullName: data.fullName }))}>
+    <form
+      ref={form.formRef}
+      className="form"
+      noValidate
+      onSubmit={form.onSubmit((data) => account?.send({ type: "account.updateProfile", fullName: data.fullName }))}
+    >
       <Field label={t`Full name`} autoComplete="name" required {...form.bind("fullName")} />
       <FormAlert failure={failure} />
       <SubmitButton busy={busy} busyLabel={t`Saving…`} className="button-inline">

@@ -17,7 +17,13 @@ export function ChangePasswordForm({ email }: { email: string }) {
   return (
     <form ref={form.formRef} className="form" noValidate onSubmit={form.onSubmit((data) => account?.send({ type: "account.changePassword", ...data }))}>
       <PasswordField label={t`Current password`} autoComplete="current-password" required {...form.bind("currentPassword")} />
-      <PasswordField label={t`New password`} autoComplete="new-password" required hint={<Trans>At least {min} characters.</Trans>} {...form.bind("newPassword")} />
+      <PasswordField
+        label={t`New password`}
+        autoComplete="new-password"
+        required
+        hint={<Trans>At least {min} characters.</Trans>}
+        {...form.bind("newPassword")}
+      />
       <FormAlert failure={failure} />
       <SubmitButton busy={busy} busyLabel={t`Saving…`} className="button-inline">
         {t`Change password`}
@@ -35,7 +41,12 @@ export function SetPasswordForm({ email }: { email: string }) {
   const form = useForm(setPasswordSchemaFor(email), { password: "" }, failure?.fields);
   const min = PASSWORD_MIN_LENGTH;
   return (
-    <form ref={form.formRef} className="form" noValidate onSubmit={form.onSubmit((data) => account?.send({ type: "account.setPassword", password: data.password }))}>
+    <form
+      ref={form.formRef}
+      className="form"
+      noValidate
+      onSubmit={form.onSubmit((data) => account?.send({ type: "account.setPassword", password: data.password }))}
+    >
       <PasswordField label={t`New password`} autoComplete="new-password" required hint={<Trans>At least {min} characters.</Trans>} {...form.bind("password")} />
       <FormAlert failure={failure} />
       <SubmitButton busy={busy} busyLabel={t`Saving…`} className="button-inline">

@@ -11,7 +11,10 @@ export function accountImplementations({ call }: { call: Call }) {
   return {
     actions: {
       // The account machine runs as auth's child while signed in; auth keeps and stores the profile.
-      shareProfile: sendParent<AccountContext, AccountEvent, { profile: Profile }, AuthEvent, AccountEvent>((_, { profile }) => ({ type: "auth.profileChanged", profile })),
+      shareProfile: sendParent<AccountContext, AccountEvent, { profile: Profile }, AuthEvent, AccountEvent>((_, { profile }) => ({
+        type: "auth.profileChanged",
+        profile,
+      })),
     },
     actors: {
       updateProfile: fromPromise(({ input }) => call("updateProfile", input)),

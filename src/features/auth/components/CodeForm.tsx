@@ -19,13 +19,24 @@ export function CodeForm({ email: fixedEmail, initialEmail = "" }: { email?: str
   const email = fixedEmail ?? form.values.email;
 
   return (
-    <form ref={form.formRef} className="form" noValidate onSubmit={form.onSubmit((data) => auth.send({ type: "auth.verifyCode", email: data.email, otp: data.otp }))}>
-      {fixedEmail === undefined && (
-        <Field label={t`E-mail`} type="email" autoComplete="email" inputMode="email" dir="ltr" required {...form.bind("email")} />
-      )}
+    <form
+      ref={form.formRef}
+      className="form"
+      noValidate
+      onSubmit={form.onSubmit((data) => auth.send({ type: "auth.verifyCode", email: data.email, otp: data.otp }))}
+    >
+      {fixedEmail === undefined && <Field label={t`E-mail`} type="email" autoComplete="email" inputMode="email" dir="ltr" required {...form.bind("email")} />}
       <CodeField
         label={t`6-digit code`}
-        hint={fixedEmail ? <Trans>Sent to <bdi dir="ltr">{fixedEmail}</bdi>. It is valid for 10 minutes.</Trans> : <Trans>It is valid for 10 minutes.</Trans>}
+        hint={
+          fixedEmail ? (
+            <Trans>
+              Sent to <bdi dir="ltr">{fixedEmail}</bdi>. It is valid for 10 minutes.
+            </Trans>
+          ) : (
+            <Trans>It is valid for 10 minutes.</Trans>
+          )
+        }
         {...form.bind("otp")}
       />
       <FormAlert failure={failure} />

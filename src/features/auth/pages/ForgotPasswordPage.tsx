@@ -17,7 +17,10 @@ export default function ForgotPasswordPage() {
   const form = useForm(forgotPasswordSchema, { email: "" }, failure?.fields);
   return (
     <>
-      <PageHeader title={<Trans>Forgot your password?</Trans>} lead={<Trans>Enter your account's e-mail. If it is registered, we will send a code to choose a new password.</Trans>} />
+      <PageHeader
+        title={<Trans>Forgot your password?</Trans>}
+        lead={<Trans>Enter your account's e-mail. If it is registered, we will send a code to choose a new password.</Trans>}
+      />
       <form ref={form.formRef} className="form" noValidate onSubmit={form.onSubmit((data) => auth.send({ type: "auth.forgotPassword", ...data }))}>
         <Field label={t`E-mail`} type="email" autoComplete="email" inputMode="email" dir="ltr" required {...form.bind("email")} />
         <FormAlert failure={failure} />

@@ -18,24 +18,24 @@ export default function ResetPasswordPage() {
   const failure = useAuthFailure("resetPassword", "forgotPassword");
   const requested = useAuthContext((context) => context.forgetpass?.email ?? "");
   const query = new URLSearchParams(useSearch());
-  const form = useForm(
-    resetPasswordSchema,
-    { email: requested || (query.get("email") ?? ""), otp: query.get("code") ?? "", password: "" },
-    failure?.fields,
-  );
+  const form = useForm(resetPasswordSchema, { email: requested || (query.get("email") ?? ""), otp: query.get("code") ?? "", password: "" }, failure?.fields);
   const min = PASSWORD_MIN_LENGTH;
   return (
     <>
-      <PageHeader title={<Trans>Choose a new password</Trans>} lead={<Trans>Enter the code we e-mailed you and your new password. Every device signed in to your account will be signed out.</Trans>} />
-      <form
-        ref={form.formRef}
-        className="form"
-        noValidate
-        onSubmit={form.onSubmit((data) => auth.send({ type: "auth.resetPassword", ...data }))}
-      >
+      <PageHeader
+        title={<Trans>Choose a new password</Trans>}
+        lead={<Trans>Enter the code we e-mailed you and your new password. Every device signed in to your account will be signed out.</Trans>}
+      />
+      <form ref={form.formRef} className="form" noValidate onSubmit={form.onSubmit((data) => auth.send({ type: "auth.resetPassword", ...data }))}>
         <Field label={t`E-mail`} type="email" autoComplete="username" inputMode="email" dir="ltr" required {...form.bind("email")} />
         <CodeField label={t`6-digit code`} {...form.bind("otp")} />
-        <PasswordField label={t`New password`} autoComplete="new-password" required hint={<Trans>At least {min} characters.</Trans>} {...form.bind("password")} />
+        <PasswordField
+          label={t`New password`}
+          autoComplete="new-password"
+          required
+          hint={<Trans>At least {min} characters.</Trans>}
+          {...form.bind("password")}
+        />
         <FormAlert failure={failure} />
         <SubmitButton busy={busy} busyLabel={t`Saving…`}>
           {t`Set new password`}

@@ -15,7 +15,13 @@ export default function VerifyEmailPage() {
     <>
       <PageHeader
         title={<Trans>Verify your e-mail</Trans>}
-        lead={pending ? <Trans>Enter the 6-digit code we e-mailed you to activate your account.</Trans> : <Trans>Enter your e-mail and the 6-digit code we sent to it.</Trans>}
+        lead={
+          pending ? (
+            <Trans>Enter the 6-digit code we e-mailed you to activate your account.</Trans>
+          ) : (
+            <Trans>Enter your e-mail and the 6-digit code we sent to it.</Trans>
+          )
+        }
       />
       {pending ? <CodeForm email={pending} /> : <CodeForm initialEmail={fromLink} />}
       <p className="form-footer">

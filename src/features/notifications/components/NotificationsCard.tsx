@@ -46,7 +46,13 @@ function PushStatus({ push }: { push: NonNullable<ReturnType<typeof usePushActor
         </p>
       )}
       {(canAsk || busy) && (
-        <button type="button" className="button button-primary button-inline" disabled={busy} aria-busy={busy} onClick={() => push.send({ type: "push.enable" })}>
+        <button
+          type="button"
+          className="button button-primary button-inline"
+          disabled={busy}
+          aria-busy={busy}
+          onClick={() => push.send({ type: "push.enable" })}
+        >
           {busy && <span className="spinner" aria-hidden="true" />}
           {notAsked ? t`Enable notifications` : t`Try again`}
         </button>

@@ -15,7 +15,11 @@ function isMachine(value: unknown): value is AnyStateMachine {
 }
 
 const machines: AnyStateMachine[] = Object.values(machineModules)
-  .flatMap((module) => Object.entries(module).filter(([name, value]) => name.endsWith("Machine") && isMachine(value)).map(([, value]) => value as AnyStateMachine))
+  .flatMap((module) =>
+    Object.entries(module)
+      .filter(([name, value]) => name.endsWith("Machine") && isMachine(value))
+      .map(([, value]) => value as AnyStateMachine),
+  )
   .sort((a, b) => a.id.localeCompare(b.id));
 
 function useLayout(machine: AnyStateMachine): ChartLayout | null {
@@ -107,7 +111,10 @@ export default function StatechartsPage() {
   const actors = useAppActors() as unknown as Record<string, AnyActorRef>;
   return (
     <>
-      <PageHeader title={<Trans>Statecharts</Trans>} lead={<Trans>Every machine in the app, drawn from its definition. Highlighted states are where the running app is now.</Trans>} />
+      <PageHeader
+        title={<Trans>Statecharts</Trans>}
+        lead={<Trans>Every machine in the app, drawn from its definition. Highlighted states are where the running app is now.</Trans>}
+      />
       <div className="statecharts">
         <EventLogTable />
         {machines.map((machine) => (
