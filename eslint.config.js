@@ -12,7 +12,9 @@ import { readdirSync } from "node:fs";
 // Folders of one kind, read from disk: adding a feature means adding a folder, never editing a list.
 const foldersIn = (dir) => {
   try {
-    return readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory() && !d.name.startsWith("__lint_probe")).map((d) => d.name);
+    return readdirSync(dir, { withFileTypes: true })
+      .filter((d) => d.isDirectory() && !d.name.startsWith("__lint_probe"))
+      .map((d) => d.name);
   } catch {
     return [];
   }
@@ -101,7 +103,14 @@ export default tseslint.config(
     rules: {
       "no-restricted-imports": [
         "error",
-        { patterns: [{ group: ["react", "react-*", "@xstate/react", "wouter", "wouter/*", "firebase", "firebase/*", "react-hot-toast", "ofetch"], message: "Machines import no React, router, Firebase, toast or fetch." }] },
+        {
+          patterns: [
+            {
+              group: ["react", "react-*", "@xstate/react", "wouter", "wouter/*", "firebase", "firebase/*", "react-hot-toast", "ofetch"],
+              message: "Machines import no React, router, Firebase, toast or fetch.",
+            },
+          ],
+        },
       ],
     },
   },
@@ -112,7 +121,11 @@ export default tseslint.config(
         "error",
         { patterns: [{ group: ["firebase", "firebase/*", "ofetch", "react-hot-toast"], message: "Views never import Firebase, fetch or toasts directly." }] },
       ],
-      "no-restricted-globals": ["error", { name: "localStorage", message: "Views never touch storage." }, { name: "fetch", message: "Views never call the network." }],
+      "no-restricted-globals": [
+        "error",
+        { name: "localStorage", message: "Views never touch storage." },
+        { name: "fetch", message: "Views never call the network." },
+      ],
     },
   },
 );

@@ -78,7 +78,12 @@ function messagingServiceWorker(): Plugin {
           emptyOutDir: false,
           copyPublicDir: false,
           sourcemap: "hidden",
-          lib: { entry: "src/features/notifications/sw/firebase-messaging-sw.ts", formats: ["iife"], name: "sarrafMessagingWorker", fileName: () => "firebase-messaging-sw.js" },
+          lib: {
+            entry: "src/features/notifications/sw/firebase-messaging-sw.ts",
+            formats: ["iife"],
+            name: "sarrafMessagingWorker",
+            fileName: () => "firebase-messaging-sw.js",
+          },
         },
       });
     },

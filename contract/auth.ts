@@ -81,6 +81,8 @@ export type CodeSent = z.output<typeof codeSentSchema>;
 export const SOCIAL_LOGIN_CODE_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 /** The body of /user/social-login: the one-time code from the popup's result page. */
 export const socialLoginSchema = z.strictObject({
-  code: z.string({ error: (issue) => (issue.input === undefined ? "field.required" : "field.invalid") }).regex(SOCIAL_LOGIN_CODE_PATTERN, { error: "field.invalid" }),
+  code: z
+    .string({ error: (issue) => (issue.input === undefined ? "field.required" : "field.invalid") })
+    .regex(SOCIAL_LOGIN_CODE_PATTERN, { error: "field.invalid" }),
 });
 export type SocialLoginBody = z.input<typeof socialLoginSchema>;

@@ -102,7 +102,6 @@ export const nameField = z
 
 export const localeField = z.enum(locales, { error: "locale.invalid" });
 
-
 /** Missing → "field.required"; a string in the wrong form → "field.invalid"; not text → "field.notText". */
 export const formProblem = (issue: { input?: unknown }): FieldErrorKey =>
   issue.input === undefined ? "field.required" : typeof issue.input === "string" ? "field.invalid" : "field.notText";
@@ -141,4 +140,3 @@ export function fieldErrorsOf(error: z.ZodError): FieldErrors {
   }
   return fields;
 }
-

@@ -10,7 +10,10 @@ const problem = (issue: { input?: unknown }) =>
 // A number field: missing → "field.required", anything else wrong → "field.invalid".
 const numberProblem = (issue: { input?: unknown }) => (issue.input === undefined ? "field.required" : "field.invalid");
 const base64url = (max: number) =>
-  z.string({ error: problem }).regex(/^[A-Za-z0-9_-]+={0,2}$/, { error: "field.invalid" }).max(max, { error: "field.invalid" });
+  z
+    .string({ error: problem })
+    .regex(/^[A-Za-z0-9_-]+={0,2}$/, { error: "field.invalid" })
+    .max(max, { error: "field.invalid" });
 // The end of year 9999 (UTC): past it a date has a six-digit year, which timestamp columns
 // refuse (the property test found 8.64e15, Date's own maximum, answering 500).
 export const MAX_EPOCH_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
@@ -22,7 +25,11 @@ export const MAX_EPOCH_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
  */
 export const pushTokenSchema = z.strictObject({
   token: z.string({ error: problem }).min(1, { error: "field.required" }).max(PUSH_LIMITS.token, { error: "field.invalid" }),
-  createdAt: z.number({ error: numberProblem }).int({ error: "field.invalid" }).min(0, { error: "field.invalid" }).max(MAX_EPOCH_MS, { error: "field.invalid" }),
+  createdAt: z
+    .number({ error: numberProblem })
+    .int({ error: "field.invalid" })
+    .min(0, { error: "field.invalid" })
+    .max(MAX_EPOCH_MS, { error: "field.invalid" }),
   endpoint: z
     .url({ protocol: /^https$/, error: problem })
     .max(PUSH_LIMITS.endpoint, { error: "field.invalid" })

@@ -178,7 +178,11 @@ export const routes = {
     status: "live",
     request: profileRequestSchema,
     response: profileSchema,
-    failures: [{ status: 400, description: "The body is not an object of optional ids." }, sessionEnded, { status: 403, description: "The id names someone else." }],
+    failures: [
+      { status: 400, description: "The body is not an object of optional ids." },
+      sessionEnded,
+      { status: 403, description: "The id names someone else." },
+    ],
   }),
   updateProfile: route({
     path: "/user/update-profile",

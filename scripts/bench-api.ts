@@ -172,7 +172,12 @@ function rowOf(target: string, result: AutocannonResult): Row {
  * overallRate instead lets each connection send its whole second's quota back to back at the
  * top of each second, which measures bursts of `connections` concurrent requests.
  */
-async function paced(target: string, options: { url: string; method: string; headers: Record<string, string>; body: string }, rate: number, seconds: number): Promise<Row> {
+async function paced(
+  target: string,
+  options: { url: string; method: string; headers: Record<string, string>; body: string },
+  rate: number,
+  seconds: number,
+): Promise<Row> {
   const url = new URL(options.url);
   const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
   const total = Math.max(1, Math.round(rate * seconds));
@@ -188,7 +193,14 @@ async function paced(target: string, options: { url: string; method: string; hea
   await new Promise<void>((done) => {
     const send = (due: number) => {
       const request = http.request(
-        { agent, host: url.hostname, port: url.port, path: url.pathname, method: options.method, headers: { ...options.headers, "Content-Length": Buffer.byteLength(options.body) } },
+        {
+          agent,
+          host: url.hostname,
+          port: url.port,
+          path: url.pathname,
+          method: options.method,
+          headers: { ...options.headers, "Content-Length": Buffer.byteLength(options.body) },
+        },
         (response) => {
           response.resume();
           response.on("end", () => {
@@ -216,7 +228,16 @@ async function paced(target: string, options: { url: string; method: string; hea
   agent.destroy();
   latencies.sort((x, y) => x - y);
   const percentile = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? NaN;
-  return { target, rps: latencies.length / elapsed, p50: percentile(50), p99: percentile(99), errors, non2xx, note: ` (client loop max ${(clientDelay.max / 1e6).toFixed(0)} ms)`, completed: latencies.length };
+  return {
+    target,
+    rps: latencies.length / elapsed,
+    p50: percentile(50),
+    p99: percentile(99),
+    errors,
+    non2xx,
+    note: ` (client loop max ${(clientDelay.max / 1e6).toFixed(0)} ms)`,
+    completed: latencies.length,
+  };
 }
 
 async function main(): Promise<void> {
@@ -321,18 +342,19 @@ async function main(): Promise<void> {
     if (only.has("health")) await run("health", { url: `${base}/health`, method: "POST", connections, duration: seconds });
     if (only.has("read")) await run("auth read", { ...read, connections, duration: seconds });
     let next = 0;
-    if (only.has("signin")) await run("sign-in", {
-      url: `${base}/user/login`,
-      method: "POST",
-      headers: json,
-      connections: loginConnections,
-      duration: loginSeconds,
-      // One account per connection: each has at most one guess in flight, far from the limits.
-      setupClient: (client) => {
-        const email = seeded.loginEmails[next++ % seeded.loginEmails.length]!;
-        client.setBody(JSON.stringify({ email, password: PASSWORD }));
-      },
-    });
+    if (only.has("signin"))
+      await run("sign-in", {
+        url: `${base}/user/login`,
+        method: "POST",
+        headers: json,
+        connections: loginConnections,
+        duration: loginSeconds,
+        // One account per connection: each has at most one guess in flight, far from the limits.
+        setupClient: (client) => {
+          const email = seeded.loginEmails[next++ % seeded.loginEmails.length]!;
+          client.setBody(JSON.stringify({ email, password: PASSWORD }));
+        },
+      });
     if (only.has("rate")) {
       await run(`auth @ ${rate}/s (autocannon)`, { ...read, connections, duration: seconds, overallRate: rate });
       await measured(() => paced(`auth @ ${rate}/s (paced)`, read, rate, seconds));

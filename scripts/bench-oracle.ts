@@ -18,7 +18,9 @@ const now = () => new Date(clock);
 const mail = createMailService(env, database.db, logger, now);
 const app = createApp({ database, env, logger, staticDir: "/nonexistent", version: "bench", now, mail });
 
-const known = await Promise.all(Array.from({ length: samples }, (_, i) => createUser(database.db, { email: `known.${i}@example.com`, emailVerifiedAt: new Date() })));
+const known = await Promise.all(
+  Array.from({ length: samples }, (_, i) => createUser(database.db, { email: `known.${i}@example.com`, emailVerifiedAt: new Date() })),
+);
 
 async function timed(path: string, email: string, address: string): Promise<number> {
   clock += 2 * 3_600_000;
@@ -56,7 +58,9 @@ for (const path of ["/user/forgotPassword", "/user/sendotp"]) {
   }
   const [a, b] = [stats(times.known), stats(times.unknown)];
   const z = (a.mean - b.mean) / Math.sqrt(a.variance / samples + b.variance / samples);
-  console.log(`${path.padEnd(22)}${a.mean.toFixed(3).padStart(8)}${b.mean.toFixed(3).padStart(12)}${(a.mean - b.mean).toFixed(3).padStart(12)}${z.toFixed(2).padStart(9)}`);
+  console.log(
+    `${path.padEnd(22)}${a.mean.toFixed(3).padStart(8)}${b.mean.toFixed(3).padStart(12)}${(a.mean - b.mean).toFixed(3).padStart(12)}${z.toFixed(2).padStart(9)}`,
+  );
 }
 await mail.close();
 await database.close();

@@ -45,7 +45,9 @@ const homeFiles = [...home].map((key) => manifest[key]!.file).filter((file) => f
 const homeKb = homeFiles.reduce((sum, file) => sum + gzipKb(file), 0);
 
 console.log("Chunks (gzip KB):");
-const jsFiles = readdirSync(join("dist", "assets")).filter((name) => name.endsWith(".js")).map((name) => `assets/${name}`);
+const jsFiles = readdirSync(join("dist", "assets"))
+  .filter((name) => name.endsWith(".js"))
+  .map((name) => `assets/${name}`);
 for (const file of jsFiles.sort((a, b) => gzipKb(b) - gzipKb(a))) {
   const marks = [homeFiles.includes(file) ? "home" : "", hasFirebase(file) ? "firebase" : ""].filter(Boolean).join(", ");
   console.log(`  ${gzipKb(file).toFixed(2).padStart(8)}  ${file}${marks ? `  [${marks}]` : ""}`);

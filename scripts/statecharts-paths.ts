@@ -21,7 +21,15 @@ for (const m of machines) {
   writeFileSync(join(docsDir, file), content);
   const c = set.coverage;
   const cell = (x: typeof c.states): string => `${x.covered}/${x.total} (${percent(x)})`;
-  rows.push([m.name, cell(c.states), cell(c.transitions), cell(c.guardBranches), String(set.paths.length), String(set.paths.reduce((n, p) => n + p.steps.length, 0)), `${ms.toFixed(0)} ms`]);
+  rows.push([
+    m.name,
+    cell(c.states),
+    cell(c.transitions),
+    cell(c.guardBranches),
+    String(set.paths.length),
+    String(set.paths.reduce((n, p) => n + p.steps.length, 0)),
+    `${ms.toFixed(0)} ms`,
+  ]);
   const uncovered = [
     ...c.states.uncovered.map((s) => `state ${s}`),
     ...c.transitions.uncovered.map((t) => `transition ${t}`),
@@ -34,7 +42,11 @@ for (const m of machines) {
   for (const note of set.notes) details.push(`${m.name}: note: ${note}`);
 }
 const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-const line = (cells: string[]): string => cells.map((c, i) => c.padEnd(widths[i]!)).join("  ").trimEnd();
+const line = (cells: string[]): string =>
+  cells
+    .map((c, i) => c.padEnd(widths[i]!))
+    .join("  ")
+    .trimEnd();
 console.log(line(header));
 for (const row of rows) console.log(line(row));
 if (details.length) console.log(`\n${details.join("\n")}`);

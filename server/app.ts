@@ -49,10 +49,7 @@ export function createApp(deps: AppDeps) {
     await next();
     c.header("Cache-Control", "no-store");
   });
-  app.use(
-    "/api/*",
-    bodyLimit({ maxSize: deps.env.BODY_LIMIT_BYTES, onError: (c) => failure(c, 413, "error.payloadTooLarge") }),
-  );
+  app.use("/api/*", bodyLimit({ maxSize: deps.env.BODY_LIMIT_BYTES, onError: (c) => failure(c, 413, "error.payloadTooLarge") }));
   app.use("/api/*", jsonBody);
   app.use("/api/*", clientAddress(deps.env.TRUST_PROXY));
 

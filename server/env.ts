@@ -14,8 +14,16 @@ const integer = (min: number, max: number, fallback: number) =>
 const oneOf = <const T extends readonly [string, ...string[]]>(values: T, fallback: T[number]) =>
   z.enum(values, { error: `must be one of: ${values.join(", ")}` }).default(fallback);
 
-const secret = (what: string) => z.string().regex(/^\S{8,}$/, { error: `must be ${what} (8 or more characters, no spaces)` }).optional();
-const appleId = (what: string) => z.string().regex(/^[A-Z0-9]{10}$/, { error: `must be the 10-character ${what}` }).optional();
+const secret = (what: string) =>
+  z
+    .string()
+    .regex(/^\S{8,}$/, { error: `must be ${what} (8 or more characters, no spaces)` })
+    .optional();
+const appleId = (what: string) =>
+  z
+    .string()
+    .regex(/^[A-Z0-9]{10}$/, { error: `must be the 10-character ${what}` })
+    .optional();
 
 function isEcPrivateKey(pem: string): boolean {
   try {
@@ -59,10 +67,7 @@ export const envSchema = z.object({
     .string()
     .regex(/^smtps?:\/\/\S+$/, { error: "must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example.com:587" })
     .optional(),
-  MAIL_FROM: z
-    .string()
-    .regex(/@/, { error: "must be a sender address, e.g. Sarraf <no-reply@sarraf.example>" })
-    .default("Sarraf <no-reply@sarraf.local>"),
+  MAIL_FROM: z.string().regex(/@/, { error: "must be a sender address, e.g. Sarraf <no-reply@sarraf.example>" }).default("Sarraf <no-reply@sarraf.local>"),
   PUBLIC_URL: z
     .string()
     .regex(/^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/, { error: "must be an http:// or https:// address without query, e.g. https://sarraf.example" })
@@ -95,7 +100,10 @@ export const envSchema = z.object({
     .transform((pem) => pem.replace(/\\n/g, "\n").trim())
     .refine(isEcPrivateKey, { error: "must be the .p8 key file's PEM text (-----BEGIN PRIVATE KEY----- …), with \\n for line breaks on one line" })
     .optional(),
-  FACEBOOK_CLIENT_ID: z.string().regex(/^\d{5,20}$/, { error: "must be the numeric App ID of the Facebook app" }).optional(),
+  FACEBOOK_CLIENT_ID: z
+    .string()
+    .regex(/^\d{5,20}$/, { error: "must be the numeric App ID of the Facebook app" })
+    .optional(),
   FACEBOOK_CLIENT_SECRET: secret("the App Secret of that Facebook app"),
 });
 
@@ -106,9 +114,7 @@ export type EnvResult = { ok: true; env: Env } | { ok: false; problems: string[]
 /** Checks every setting at once, so one start-up reports all that is wrong rather than the first. */
 export function parseEnv(source: Record<string, string | undefined>): EnvResult {
   // An empty value (`PORT=` in .env) means "use the default", as unset does.
-  const present = Object.fromEntries(
-    Object.entries(source).filter(([key, value]) => key in envSchema.shape && value !== undefined && value.trim() !== ""),
-  );
+  const present = Object.fromEntries(Object.entries(source).filter(([key, value]) => key in envSchema.shape && value !== undefined && value.trim() !== ""));
   const result = envSchema.safeParse(present);
   const unpaired = halfSetProviders(present);
   const unsafe = result.success ? productionProblems(result.data) : [];
@@ -142,11 +148,16 @@ function halfSetProviders(present: Record<string, unknown>): { path: string[]; m
 function productionProblems(env: Env): { path: string[]; message: string }[] {
   if (env.NODE_ENV !== "production") return [];
   const problems: { path: string[]; message: string }[] = [];
-  if (!env.PUBLIC_URL) problems.push({ path: ["PUBLIC_URL"], message: "must be set in production: links in e-mails start with it, e.g. https://sarraf.example" });
+  if (!env.PUBLIC_URL)
+    problems.push({ path: ["PUBLIC_URL"], message: "must be set in production: links in e-mails start with it, e.g. https://sarraf.example" });
   if (!env.SMTP_URL && !env.OUTBOX_IN_PRODUCTION) {
-    problems.push({ path: ["SMTP_URL"], message: "must be set in production (or set OUTBOX_IN_PRODUCTION=true to keep mail in the database outbox on purpose)" });
+    problems.push({
+      path: ["SMTP_URL"],
+      message: "must be set in production (or set OUTBOX_IN_PRODUCTION=true to keep mail in the database outbox on purpose)",
+    });
   }
-  if (env.DEV_TOOLS === "on") problems.push({ path: ["DEV_TOOLS"], message: "cannot be on in production: the dev mailbox and the stand-in sign-in provider are for development" });
+  if (env.DEV_TOOLS === "on")
+    problems.push({ path: ["DEV_TOOLS"], message: "cannot be on in production: the dev mailbox and the stand-in sign-in provider are for development" });
   return problems;
 }
 

@@ -37,9 +37,13 @@ export async function startServer({ env = envWith(), logger = createLogger(env.L
   const devTools = devToolsEnabled(env);
   if (env.NODE_ENV !== "production" && !devTools && !isLoopbackHostname(env.HOST)) {
     // Everyone who can reach this address could read every code and sign in as anyone.
-    logger.warn("devTools.off", { host: env.HOST, hint: "the dev mailbox and the stand-in sign-in provider are off on a network address; DEV_TOOLS=on turns them on" });
+    logger.warn("devTools.off", {
+      host: env.HOST,
+      hint: "the dev mailbox and the stand-in sign-in provider are off on a network address; DEV_TOOLS=on turns them on",
+    });
   }
-  if (env.NODE_ENV === "production" && !env.SMTP_URL) logger.warn("mail.outboxInProduction", { hint: "OUTBOX_IN_PRODUCTION=true: mail stays in the database outbox" });
+  if (env.NODE_ENV === "production" && !env.SMTP_URL)
+    logger.warn("mail.outboxInProduction", { hint: "OUTBOX_IN_PRODUCTION=true: mail stays in the database outbox" });
   const mail = createMailService(env, database.db, logger, () => new Date());
   const app = createApp({ database, env, logger, staticDir, version, mail });
 

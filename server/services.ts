@@ -28,4 +28,3 @@ export interface Services extends AppDeps {
   hasher: PasswordHasher;
   mail: MailService;
 }
-

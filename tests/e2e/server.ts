@@ -9,7 +9,11 @@ const root = resolve(import.meta.dirname, "../..");
 export function buildSpa(outDir: string, env: NodeJS.ProcessEnv): Promise<void> {
   const command = [resolve(root, "node_modules/vite/bin/vite.js"), "build", "--outDir", outDir, "--emptyOutDir", "--logLevel", "warn"];
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, command, { cwd: root, env: { ...process.env, NODE_ENV: "production", ...env }, stdio: ["ignore", "ignore", "inherit"] });
+    const child = spawn(process.execPath, command, {
+      cwd: root,
+      env: { ...process.env, NODE_ENV: "production", ...env },
+      stdio: ["ignore", "ignore", "inherit"],
+    });
     child.once("exit", (code) => (code === 0 ? done() : fail(new Error(`vite build exited with ${code}`))));
   });
 }

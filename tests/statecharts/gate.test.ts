@@ -17,10 +17,13 @@ describe.each(machines.map((m) => [m.name, m] as const))("%s", (_name, m) => {
     const set = pathSetOf(m);
     const { failures, coverage } = runPaths(m.machine, set.paths);
     expect(failures).toEqual([]);
-    expect({
-      states: coverage.states.uncovered,
-      transitions: coverage.transitions.uncovered,
-      guardBranches: coverage.guardBranches.uncovered,
-    }, set.notes.join("\n")).toEqual({ states: [], transitions: [], guardBranches: [] });
+    expect(
+      {
+        states: coverage.states.uncovered,
+        transitions: coverage.transitions.uncovered,
+        guardBranches: coverage.guardBranches.uncovered,
+      },
+      set.notes.join("\n"),
+    ).toEqual({ states: [], transitions: [], guardBranches: [] });
   });
 });

@@ -116,11 +116,7 @@ describe("dropPrefixes", () => {
 
   it("drops prefixes and duplicates, and keeps paths from other starts", () => {
     const kept = dropPrefixes([path(0, "x"), path(0, "x", "y"), path(1, "x"), path(0, "x", "y"), path(0, "z")]);
-    expect(kept.map((p) => `${p.start}:${p.steps.map((s) => (s.step as { event: { type: string } }).event.type).join("")}`)).toEqual([
-      "0:xy",
-      "1:x",
-      "0:z",
-    ]);
+    expect(kept.map((p) => `${p.start}:${p.steps.map((s) => (s.step as { event: { type: string } }).event.type).join("")}`)).toEqual(["0:xy", "1:x", "0:z"]);
   });
 });
 
@@ -130,7 +126,19 @@ describe("a machine that fails", () => {
       id: "failing",
       context: ({ input }: { input: { n: number } }) => ({ n: input.n }),
       initial: "a",
-      states: { a: { on: { go: { target: "b", actions: () => { throw new Error("boom"); } } } }, b: {} },
+      states: {
+        a: {
+          on: {
+            go: {
+              target: "b",
+              actions: () => {
+                throw new Error("boom");
+              },
+            },
+          },
+        },
+        b: {},
+      },
     });
     const generated = generatePaths(machine, resolveSpec(machine, { inputs: [{ n: 1 }], events: [{ type: "go" }] }));
     expect(generated.notes).toContain('event go in "a": the machine fails with boom');
@@ -162,7 +170,10 @@ function wallet() {
 describe("amounts as bigint", () => {
   it("are explored, compared and written like any other value", () => {
     const machine = wallet();
-    const deposits = [{ type: "wallet.deposit", amount: 5n }, { type: "wallet.deposit", amount: 0n }];
+    const deposits = [
+      { type: "wallet.deposit", amount: 5n },
+      { type: "wallet.deposit", amount: 0n },
+    ];
     const generated = generatePaths(machine, resolveSpec(machine, { events: deposits }));
     expect(generated.coverage.transitions.uncovered).toEqual([]);
     expect(generated.coverage.guardBranches.uncovered).toEqual([]);
@@ -208,7 +219,10 @@ describe("an invoke that fails without leaving its state", () => {
     const live = drive(machine, undefined);
     const dead = drive(machine, undefined);
     dead.apply({ kind: "error", invokeId: "watch", error: 2 });
-    const settles = (d: typeof live) => candidateSteps(d, resolved).filter((s) => s.kind !== "event" && s.kind !== "wait").map((s) => ("invokeId" in s ? s.invokeId : ""));
+    const settles = (d: typeof live) =>
+      candidateSteps(d, resolved)
+        .filter((s) => s.kind !== "event" && s.kind !== "wait")
+        .map((s) => ("invokeId" in s ? s.invokeId : ""));
     expect(settles(live)).toContain("watch");
     expect(settles(dead)).not.toContain("watch");
     const key = (d: typeof live) => snapshotKey(d.actor.getSnapshot() as AnyMachineSnapshot, d.clock.pending());

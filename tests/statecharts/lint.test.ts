@@ -56,10 +56,7 @@ describe("machine lint", () => {
   });
 
   it("finds guarded choices without a fallback, for events and for always", () => {
-    expect(lint(noFallbackMachine, goOnly)).toEqual([
-      "guard-without-fallback @ noFallback.a go",
-      "guard-without-fallback @ noFallback.b always",
-    ]);
+    expect(lint(noFallbackMachine, goOnly)).toEqual(["guard-without-fallback @ noFallback.a go", "guard-without-fallback @ noFallback.b always"]);
   });
 
   it("accepts a machine's exceptions, and reports exceptions that no longer match anything", () => {
@@ -67,10 +64,7 @@ describe("machine lint", () => {
       { rule: "guard-without-fallback", at: "noFallback.b always", reason: "waits for the condition" },
       { rule: "no-way-out", at: "noFallback.a", reason: "stale" },
     ];
-    expect(lint(noFallbackMachine, goOnly, allow)).toEqual([
-      "guard-without-fallback @ noFallback.a go",
-      "unused-allow @ noFallback.a",
-    ]);
+    expect(lint(noFallbackMachine, goOnly, allow)).toEqual(["guard-without-fallback @ noFallback.a go", "unused-allow @ noFallback.a"]);
   });
 
   it("is clean on a machine whose only defect is thin samples (coverage catches that)", () => {

@@ -79,12 +79,20 @@ const { paths } = generatePaths(transferMachine, resolveSpec(transferMachine, tr
 const target = pageTarget<View>({ open: async () => ({ page, view: { page } }) });
 
 describe("transfer view in Chromium, driven by the generated paths", () => {
-  it.each(paths.map((p, i) => [i + 1, p] as const))("scenario %i", async (_n, path) => {
-    await runPathInUi(transferMachine, path, target, spec);
-  }, 30_000);
+  it.each(paths.map((p, i) => [i + 1, p] as const))(
+    "scenario %i",
+    async (_n, path) => {
+      await runPathInUi(transferMachine, path, target, spec);
+    },
+    30_000,
+  );
 
   it("fails when a gesture sends the wrong event", async () => {
-    const wrong: UiSpec<View> = { ...spec, events: { ...spec.events, "transfer.retry": ({ page }) => page.getByRole("button", { name: "Cancel" }).click() }, waitFor: poll(300) };
+    const wrong: UiSpec<View> = {
+      ...spec,
+      events: { ...spec.events, "transfer.retry": ({ page }) => page.getByRole("button", { name: "Cancel" }).click() },
+      waitFor: poll(300),
+    };
     const retrying = paths.find((p) => p.steps.some((s) => s.step.kind === "event" && s.step.event.type === "transfer.retry"))!;
     await expect(runPathInUi(transferMachine, retrying, target, wrong)).rejects.toThrow(/expected the machine in sending, it is in idle/);
   }, 30_000);

@@ -74,7 +74,9 @@ describe("transfer view, driven by the generated paths", () => {
       events: { ...spec.events, "transfer.retry": ({ user, screen }) => user.click(screen.getByRole("button", { name: "Cancel" })) },
     };
     const retrying = paths.find((p) => p.steps.some((s) => s.step.kind === "event" && s.step.event.type === "transfer.retry"))!;
-    await expect(runPathInUi(transferMachine, retrying, target, { ...broken, waitFor: undefined })).rejects.toThrow(/expected the machine in sending, it is in idle/);
+    await expect(runPathInUi(transferMachine, retrying, target, { ...broken, waitFor: undefined })).rejects.toThrow(
+      /expected the machine in sending, it is in idle/,
+    );
   });
 
   it("fails when the screen does not show what the state promises", async () => {

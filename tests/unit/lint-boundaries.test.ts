@@ -46,7 +46,11 @@ describe("lint import boundaries", () => {
 
   it("lets a feature reach another only through its index.ts", async () => {
     const inside = write(dirs[2]!, "inside.ts", 'import Profile from "../../../account/pages/ProfilePage.tsx";\nexport const p = Profile;\n');
-    const viaIndex = write(dirs[2]!, "index-ok.ts", 'import { NotificationsCard } from "../../../notifications/index.ts";\nexport const n = NotificationsCard;\n');
+    const viaIndex = write(
+      dirs[2]!,
+      "index-ok.ts",
+      'import { NotificationsCard } from "../../../notifications/index.ts";\nexport const n = NotificationsCard;\n',
+    );
     expect(await ruleIds([inside])).toContainEqual(expect.stringMatching(/:import-x\/no-restricted-paths$/));
     expect(await ruleIds([viaIndex])).toEqual([]);
   });

@@ -47,7 +47,8 @@ export function indexFile(machines: DiscoveredMachine[]): [string, string] {
     "| machine | source | diagram | Mermaid | SCXML | scenarios |",
     "|---|---|---|---|---|---|",
     ...machines.map(
-      (m) => `| ${m.name} | [${m.file}](../../${m.file}) | [svg](${m.name}.svg) | [mmd](${m.name}.mmd) | [scxml](${m.name}.scxml) | [paths](${m.name}${scenarioExtension}) |`,
+      (m) =>
+        `| ${m.name} | [${m.file}](../../${m.file}) | [svg](${m.name}.svg) | [mmd](${m.name}.mmd) | [scxml](${m.name}.scxml) | [paths](${m.name}${scenarioExtension}) |`,
     ),
     "",
     "## Coverage of the generated paths",

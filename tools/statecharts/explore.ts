@@ -80,9 +80,7 @@ function runningChildIds(snapshot: AnyMachineSnapshot): string[] {
 
 /** What makes two snapshots behave alike: configuration, context, history, timers, children, status. */
 export function snapshotKey(snapshot: AnyMachineSnapshot, pendingTimers: number[]): string {
-  const history = Object.fromEntries(
-    Object.entries(snapshot.historyValue ?? {}).map(([id, nodes]) => [id, (nodes as AnyStateNode[]).map((n) => n.id)]),
-  );
+  const history = Object.fromEntries(Object.entries(snapshot.historyValue ?? {}).map(([id, nodes]) => [id, (nodes as AnyStateNode[]).map((n) => n.id)]));
   return stableJson([snapshot.value, snapshot.context, history, pendingTimers, runningChildIds(snapshot), snapshot.status]);
 }
 

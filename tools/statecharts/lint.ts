@@ -88,9 +88,7 @@ export function lintMachine(machine: AnyStateMachine, spec: MachineSpec, allow: 
   for (const node of chart.nodes) {
     for (const invoke of node.invokes) {
       const errorType = `xstate.error.actor.${invoke.id}`;
-      const handled = ancestry(nodes, node.id).some((n) =>
-        candidatesFor(stateNode(n.id), errorType).some((c) => c.eventType !== "*"),
-      );
+      const handled = ancestry(nodes, node.id).some((n) => candidatesFor(stateNode(n.id), errorType).some((c) => c.eventType !== "*"));
       if (!handled) problems.push({ rule: "invoke-without-error", at: node.id, message: `invoke ${invoke.id} (${invoke.src}) at ${node.id} has no onError` });
       // Inline logic cannot be provided by the app nor faked by the path runner; generated ids change when states move.
       if (invoke.src.startsWith("xstate.invoke.") || /^\d+\./.test(invoke.id)) {

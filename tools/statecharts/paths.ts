@@ -63,8 +63,11 @@ function record(edge: Edge, exploration: Exploration): PathStepRecord {
 /** Removes every path that is a prefix of another path from the same start. */
 export function dropPrefixes(paths: GeneratedPath[]): GeneratedPath[] {
   const keys = paths.map((p) => [String(p.start), ...p.steps.map((s) => stepKey(s.step))]);
-  return paths.filter((_, i) =>
-    !keys.some((other, j) => j !== i && other.length >= keys[i]!.length && keys[i]!.every((k, n) => other[n] === k) && (other.length > keys[i]!.length || j < i)),
+  return paths.filter(
+    (_, i) =>
+      !keys.some(
+        (other, j) => j !== i && other.length >= keys[i]!.length && keys[i]!.every((k, n) => other[n] === k) && (other.length > keys[i]!.length || j < i),
+      ),
   );
 }
 
@@ -134,7 +137,9 @@ export function generatePaths(machine: AnyStateMachine, spec: MachineSpec, optio
   const notes = [...spec.notes, ...exploration.failures];
   if (exploration.truncated) {
     const why = { snapshots: "the snapshot limit", depth: "the depth limit", work: "the work limit" }[exploration.truncated];
-    notes.push(`exploration stopped at ${why} (${exploration.vertices.length} snapshots) before covering everything: look for samples that never take a guard's other side, or context that grows without bound`);
+    notes.push(
+      `exploration stopped at ${why} (${exploration.vertices.length} snapshots) before covering everything: look for samples that never take a guard's other side, or context that grows without bound`,
+    );
   }
   return {
     machineId: machine.id,

@@ -37,7 +37,10 @@ export function toScxml(chart: Chart, source?: string): string {
     if (t.guard !== undefined) attrs.push(`cond="${attr(t.guard)}"`);
     if (t.targetIds.length) attrs.push(`target="${attr(t.targetIds.join(" "))}"`);
     if (t.targetIds.length && !t.reenter && t.targetIds.every((id) => isDescendant(nodes, id, t.sourceId))) attrs.push(`type="internal"`);
-    const body = [...(t.description ? [`${indent}  <xstate:description>${textContent(t.description)}</xstate:description>`] : []), ...actions(t.actions, `${indent}  `)];
+    const body = [
+      ...(t.description ? [`${indent}  <xstate:description>${textContent(t.description)}</xstate:description>`] : []),
+      ...actions(t.actions, `${indent}  `),
+    ];
     if (!body.length) return [`${indent}<transition ${attrs.join(" ")}/>`];
     return [`${indent}<transition ${attrs.join(" ")}>`, ...body, `${indent}</transition>`];
   };
@@ -55,7 +58,9 @@ export function toScxml(chart: Chart, source?: string): string {
       for (const event of afterEvents) {
         const t = delayed.find((d) => d.eventType === event)!;
         const delay = t.delay?.ms !== undefined ? `${t.delay.ms}ms` : "0ms";
-        const comment = t.delay?.name ? ` <!-- ${textContent(t.delay.name)}${t.delay.ms !== undefined ? `: ${humanDuration(t.delay.ms)}` : " (computed at run time)"} -->` : "";
+        const comment = t.delay?.name
+          ? ` <!-- ${textContent(t.delay.name)}${t.delay.ms !== undefined ? `: ${humanDuration(t.delay.ms)}` : " (computed at run time)"} -->`
+          : "";
         body.push(`${inner}  <send event="${attr(event)}" id="${attr(event)}" delay="${delay}"/>${comment}`);
       }
       body.push(`${inner}</onentry>`);

@@ -26,9 +26,7 @@ export function handledEventTypes(machine: AnyStateMachine): string[] {
 export function resolveSpec(machine: AnyStateMachine, graphSpec: MachineGraphSpec | undefined): MachineSpec {
   const notes: string[] = [];
   if (!graphSpec) notes.push("no GraphSpec exported: events derived from the machine's transitions with empty payloads");
-  const events: EventObject[] = graphSpec
-    ? [...graphSpec.events]
-    : handledEventTypes(machine).map((type) => ({ type }));
+  const events: EventObject[] = graphSpec ? [...graphSpec.events] : handledEventTypes(machine).map((type) => ({ type }));
   const inputs = graphSpec?.inputs?.length ? graphSpec.inputs : [undefined];
   const invoked = new Set(chartOf(machine).nodes.flatMap((n) => n.invokes.map((i) => i.src)));
   const actors: Record<string, { done: readonly unknown[]; error: readonly unknown[] }> = {};

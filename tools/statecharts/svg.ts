@@ -218,7 +218,17 @@ export async function layoutChart(input: Chart | AnyStateMachine): Promise<Chart
       const node = nodes.get(n.id)!;
       const parent = node.parentId ? nodes.get(node.parentId) : undefined;
       const { title: name, lines } = info.get(n.id)!;
-      states.push({ id: n.id, kind: node.kind, title: name, lines, region: parent?.kind === "parallel", x: round(x), y: round(y), width: round(n.width ?? 0), height: round(n.height ?? 0) });
+      states.push({
+        id: n.id,
+        kind: node.kind,
+        title: name,
+        lines,
+        region: parent?.kind === "parallel",
+        x: round(x),
+        y: round(y),
+        width: round(n.width ?? 0),
+        height: round(n.height ?? 0),
+      });
     }
     for (const child of n.children ?? []) walk(child, x, y, n.id === "#graph" ? null : n.id);
   };
@@ -235,7 +245,13 @@ export async function layoutChart(input: Chart | AnyStateMachine): Promise<Chart
       if (meta.transitionId) out.transitionId = meta.transitionId;
       const label = e.labels?.[0];
       if (label?.text) {
-        out.label = { lines: labels.get(e.id) ?? [], x: round(at.x + (label.x ?? 0)), y: round(at.y + (label.y ?? 0)), width: round(label.width ?? 0), height: round(label.height ?? 0) };
+        out.label = {
+          lines: labels.get(e.id) ?? [],
+          x: round(at.x + (label.x ?? 0)),
+          y: round(at.y + (label.y ?? 0)),
+          width: round(label.width ?? 0),
+          height: round(label.height ?? 0),
+        };
       }
       edges.push(out);
     }
@@ -295,7 +311,8 @@ export function renderSvg(layout: ChartLayout, options: SvgOptions = {}): string
       continue;
     }
     out.push(`<rect x="${num(s.x)}" y="${num(s.y)}" width="${num(s.width)}" height="${num(s.height)}" rx="8"/>`);
-    if (s.kind === "final") out.push(`<rect class="sc-inner" x="${num(s.x + 3)}" y="${num(s.y + 3)}" width="${num(s.width - 6)}" height="${num(s.height - 6)}" rx="6"/>`);
+    if (s.kind === "final")
+      out.push(`<rect class="sc-inner" x="${num(s.x + 3)}" y="${num(s.y + 3)}" width="${num(s.width - 6)}" height="${num(s.height - 6)}" rx="6"/>`);
     out.push(`<text class="sc-title" x="${num(s.x + PAD)}" y="${num(s.y + 17)}">${esc(s.title)}</text>`);
     s.lines.forEach((line, i) => {
       const cls = line.kind === "description" ? "sc-line sc-desc" : "sc-line";

@@ -75,7 +75,10 @@ async function checkStates<TView>(machine: AnyStateMachine, spec: UiSpec<TView>,
     try {
       await check(view, context);
     } catch (err) {
-      throw new Error(`screen check for state ${id} failed${context.step ? ` after ${describeStep(context.step.step)}` : " at the start"}: ${(err as Error).message}`, { cause: err });
+      throw new Error(
+        `screen check for state ${id} failed${context.step ? ` after ${describeStep(context.step.step)}` : " at the start"}: ${(err as Error).message}`,
+        { cause: err },
+      );
     }
   }
 }
@@ -87,7 +90,8 @@ export async function runPathInUi<TView>(machine: AnyStateMachine, path: Generat
   const expectValue = async (expected: StateValue, where: string): Promise<void> => {
     await settle(async () => {
       const actual = await session.value();
-      if (!isDeepStrictEqual(actual, expected)) throw new Error(`${where}: expected the machine in ${describeValue(expected)}, it is in ${describeValue(actual)}`);
+      if (!isDeepStrictEqual(actual, expected))
+        throw new Error(`${where}: expected the machine in ${describeValue(expected)}, it is in ${describeValue(actual)}`);
     });
   };
   try {
@@ -164,12 +168,18 @@ export function pageTarget<TView>(options: PageTargetOptions<TView>): UiTarget<T
   return {
     async start(path) {
       const { page, view } = await options.open();
-      await page.evaluate(({ name, input }) => (globalThis as unknown as Hooked)[name as typeof uiPathsHook].start(input), { name: uiPathsHook, input: path.input });
+      await page.evaluate(({ name, input }) => (globalThis as unknown as Hooked)[name as typeof uiPathsHook].start(input), {
+        name: uiPathsHook,
+        input: path.input,
+      });
       return {
         view,
         value: () => page.evaluate((name) => (globalThis as unknown as Hooked)[name as typeof uiPathsHook].value(), uiPathsHook),
         edge: (step) =>
-          page.evaluate(({ name, wire }) => (globalThis as unknown as Hooked)[name as typeof uiPathsHook].edge(wire), { name: uiPathsHook, wire: toWire(step) as WireStep }),
+          page.evaluate(({ name, wire }) => (globalThis as unknown as Hooked)[name as typeof uiPathsHook].edge(wire), {
+            name: uiPathsHook,
+            wire: toWire(step) as WireStep,
+          }),
         async stop() {
           await page.evaluate((name) => (globalThis as unknown as Hooked)[name as typeof uiPathsHook].stop(), uiPathsHook);
           await options.close?.(view);

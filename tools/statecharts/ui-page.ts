@@ -10,8 +10,7 @@ export const uiPathsHook = "__statechartUiPaths";
 
 /** A path step as it crosses into the page: errors travel as name and message. */
 export type WireStep =
-  | Exclude<PathStep, { kind: "error" }>
-  | { kind: "error"; invokeId: string; error: unknown; wireError?: { name: string; message: string } };
+  Exclude<PathStep, { kind: "error" }> | { kind: "error"; invokeId: string; error: unknown; wireError?: { name: string; message: string } };
 
 export function toWire(step: Exclude<PathStep, { kind: "event" }>): WireStep {
   if (step.kind === "error" && step.error instanceof Error) {

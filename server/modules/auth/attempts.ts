@@ -62,7 +62,10 @@ export async function beginAttempt(db: Db, input: AttemptInput): Promise<Attempt
     const standings = await standingsOf(tx, subjects, now);
     const refusal = await refusalOf(tx, subjects, standings, input, rule);
     if (refusal) return { refusal };
-    const [row] = await tx.insert(authAttempts).values({ action, account, address, at: now, state: "pending" }).returning({ id: authAttempts.id, seq: authAttempts.seq });
+    const [row] = await tx
+      .insert(authAttempts)
+      .values({ action, account, address, at: now, state: "pending" })
+      .returning({ id: authAttempts.id, seq: authAttempts.seq });
     return { row: row!, standings };
   });
   if ("refusal" in admitted) throw admitted.refusal;
@@ -87,7 +90,10 @@ export async function beginAttempt(db: Db, input: AttemptInput): Promise<Attempt
   }
 
   const settle = (state: "failed" | "succeeded") =>
-    db.update(authAttempts).set({ state }).where(and(eq(authAttempts.id, row.id), eq(authAttempts.state, "pending")));
+    db
+      .update(authAttempts)
+      .set({ state })
+      .where(and(eq(authAttempts.id, row.id), eq(authAttempts.state, "pending")));
   return {
     async check(run, succeeded) {
       let result;

@@ -127,12 +127,7 @@ export async function pendingSignup(db: Db, email: string, now: Date): Promise<P
     .select()
     .from(emailCodes)
     .where(
-      and(
-        eq(emailCodes.email, email),
-        eq(emailCodes.purpose, "signin"),
-        liveAt(now),
-        gt(emailCodes.createdAt, new Date(now.getTime() - CODES.resendAfterMs)),
-      ),
+      and(eq(emailCodes.email, email), eq(emailCodes.purpose, "signin"), liveAt(now), gt(emailCodes.createdAt, new Date(now.getTime() - CODES.resendAfterMs))),
     )
     .orderBy(desc(emailCodes.createdAt))
     .limit(1);
@@ -140,9 +135,7 @@ export async function pendingSignup(db: Db, email: string, now: Date): Promise<P
 }
 
 export type CodeCheck =
-  | { ok: true; userId: string; codeId: string }
-  | { ok: false; reason: "codeInvalid"; attemptsLeft: number }
-  | { ok: false; reason: "codeExpired" };
+  { ok: true; userId: string; codeId: string } | { ok: false; reason: "codeInvalid"; attemptsLeft: number } | { ok: false; reason: "codeExpired" };
 
 export interface CheckCodeInput {
   email: string;

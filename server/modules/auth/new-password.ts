@@ -17,7 +17,12 @@ function personalInputs(c: Context<AppEnv>): string[] {
   const body = c.var.body;
   const fromBody = body !== null && typeof body === "object" && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
   const user = (c.get("auth") as AuthContext | undefined)?.user;
-  const values = [Object.hasOwn(fromBody, "email") ? fromBody.email : undefined, Object.hasOwn(fromBody, "fullName") ? fromBody.fullName : undefined, user?.email, user?.fullName];
+  const values = [
+    Object.hasOwn(fromBody, "email") ? fromBody.email : undefined,
+    Object.hasOwn(fromBody, "fullName") ? fromBody.fullName : undefined,
+    user?.email,
+    user?.fullName,
+  ];
   return values.filter((value): value is string => typeof value === "string" && value.trim() !== "");
 }
 

@@ -24,9 +24,7 @@ function derive(password: string, salt: Buffer, { logN, r, p }: Omit<Phc, "salt"
   // 128 * N * r bytes of working memory, plus headroom: Node refuses work above maxmem.
   const options: ScryptOptions = { N: 2 ** logN, r, p, maxmem: Math.max(SCRYPT.maxmem, 2 * 128 * 2 ** logN * r) };
   // The whole NFKC string is hashed: no truncation, so every character of a long password counts.
-  return new Promise((done, fail) =>
-    scrypt(normalizePassword(password), salt, keyBytes, options, (error, key) => (error ? fail(error) : done(key))),
-  );
+  return new Promise((done, fail) => scrypt(normalizePassword(password), salt, keyBytes, options, (error, key) => (error ? fail(error) : done(key))));
 }
 
 /** `$scrypt$ln=17,r=8,p=1$<salt>$<key>` (PHC string format, base64 without padding). */

@@ -23,10 +23,22 @@ export async function pruneAuthRows(
   { idleMinutes }: PruneOptions = {},
 ): Promise<{ codes: number; attempts: number; states: number; loginCodes: number; sessions: number }> {
   const before = (windowMs: number) => new Date(now.getTime() - windowMs - PRUNE.keepMs);
-  const codes = await db.delete(emailCodes).where(lt(emailCodes.createdAt, before(CODES.windowMs))).returning({ id: emailCodes.id });
-  const attempts = await db.delete(authAttempts).where(lt(authAttempts.at, before(ATTEMPTS.windowMs))).returning({ id: authAttempts.id });
-  const states = await db.delete(oauthStates).where(lt(oauthStates.expiresAt, before(0))).returning({ id: oauthStates.id });
-  const loginCodes = await db.delete(socialLoginCodes).where(lt(socialLoginCodes.expiresAt, before(0))).returning({ id: socialLoginCodes.id });
+  const codes = await db
+    .delete(emailCodes)
+    .where(lt(emailCodes.createdAt, before(CODES.windowMs)))
+    .returning({ id: emailCodes.id });
+  const attempts = await db
+    .delete(authAttempts)
+    .where(lt(authAttempts.at, before(ATTEMPTS.windowMs)))
+    .returning({ id: authAttempts.id });
+  const states = await db
+    .delete(oauthStates)
+    .where(lt(oauthStates.expiresAt, before(0)))
+    .returning({ id: oauthStates.id });
+  const loginCodes = await db
+    .delete(socialLoginCodes)
+    .where(lt(socialLoginCodes.expiresAt, before(0)))
+    .returning({ id: socialLoginCodes.id });
   const ended = await db
     .delete(sessions)
     .where(

@@ -70,8 +70,7 @@ export interface AuthenticateOptions {
   cache?: SessionCache;
 }
 
-const liveAt = (session: Session, now: Date, idleSince: Date) =>
-  session.revokedAt === null && session.expiresAt > now && session.lastSeenAt > idleSince;
+const liveAt = (session: Session, now: Date, idleSince: Date) => session.revokedAt === null && session.expiresAt > now && session.lastSeenAt > idleSince;
 const dueForTouch = (session: Session, now: Date) => now.getTime() - session.lastSeenAt.getTime() >= TOUCH_EVERY_MS;
 
 /**

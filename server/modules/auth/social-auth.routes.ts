@@ -39,7 +39,12 @@ const asLocale = (value: string | null | undefined): Locale | undefined =>
  */
 /** The first of OpenID Connect's space-separated ui_locales that we speak. */
 function uiLocale(value: unknown) {
-  return typeof value === "string" ? value.split(" ").map(asLocale).find((locale) => locale !== undefined) : undefined;
+  return typeof value === "string"
+    ? value
+        .split(" ")
+        .map(asLocale)
+        .find((locale) => locale !== undefined)
+    : undefined;
 }
 
 export function socialAuthRoutes(s: Services) {
@@ -51,8 +56,13 @@ export function socialAuthRoutes(s: Services) {
   const siteOf = (c: Context<AppEnv>): Site => ({ origin: publicOrigin ?? requestOrigin(c, s.env.TRUST_PROXY), self: localAddress(c) });
   const rawHeaders = new Map<string, Promise<[string, string][]>>();
 
-  const result = (c: Context<AppEnv>, locale: Locale, status: 200 | 400 | 403 | 409 | 502 | 503, requestId: string, outcome: { code: string } | { error: SocialFailure }) =>
-    c.html(resultPage(locale, { type: "sarraf.social", requestId, ...outcome }), status, { ...NO_STORE, "Content-Language": locale });
+  const result = (
+    c: Context<AppEnv>,
+    locale: Locale,
+    status: 200 | 400 | 403 | 409 | 502 | 503,
+    requestId: string,
+    outcome: { code: string } | { error: SocialFailure },
+  ) => c.html(resultPage(locale, { type: "sarraf.social", requestId, ...outcome }), status, { ...NO_STORE, "Content-Language": locale });
 
   /** The stand-in for this site and the interaction its cookie names, if that is the one in the URL. */
   async function interaction(c: Context<AppEnv>) {
@@ -160,7 +170,12 @@ export function socialAuthRoutes(s: Services) {
         if (!found) return c.html(standInErrorPage(c.var.locale), 400, NO_STORE);
         const hint = found.details.params.login_hint;
         return c.html(
-          signInPage({ locale: uiLocale(found.details.params.ui_locales) ?? c.var.locale, provider: found.social, action: c.req.path, email: typeof hint === "string" ? hint : "" }),
+          signInPage({
+            locale: uiLocale(found.details.params.ui_locales) ?? c.var.locale,
+            provider: found.social,
+            action: c.req.path,
+            email: typeof hint === "string" ? hint : "",
+          }),
           200,
           NO_STORE,
         );
@@ -172,10 +187,20 @@ export function socialAuthRoutes(s: Services) {
         const finish = async (outcome: Parameters<typeof found.provider.interactionResult>[2]) =>
           c.redirect(await found.provider.interactionResult(found.incoming, found.outgoing, outcome, { mergeWithLastSubmission: false }), 303);
         if (form.get("action") === "cancel") return finish({ error: "access_denied", error_description: "End-User aborted interaction" });
-        const email = z.email().max(254).safeParse((form.get("email") ?? "").trim().toLowerCase());
+        const email = z
+          .email()
+          .max(254)
+          .safeParse((form.get("email") ?? "").trim().toLowerCase());
         const name = (form.get("name") ?? "").trim().slice(0, NAME_MAX_LENGTH);
         if (!email.success) {
-          const page = signInPage({ locale: uiLocale(found.details.params.ui_locales) ?? c.var.locale, provider: found.social, action: c.req.path, email: form.get("email") ?? "", name, emailError: true });
+          const page = signInPage({
+            locale: uiLocale(found.details.params.ui_locales) ?? c.var.locale,
+            provider: found.social,
+            action: c.req.path,
+            email: form.get("email") ?? "",
+            name,
+            emailError: true,
+          });
           return c.html(page, 400, NO_STORE);
         }
         const subject = standIns.signIn(found.social, { email: email.data, name });

@@ -47,7 +47,11 @@ export async function replaceUnverified(
  * One more token for the same sign-up (a repeated submission), kept while the account is still
  * unverified and still holds that sign-up's password; the newest SIGNUP_TOKENS_KEPT are kept.
  */
-export async function addSignupToken(db: Db, userId: string, { passwordHash, signupTokenHash }: { passwordHash: string; signupTokenHash: string }): Promise<void> {
+export async function addSignupToken(
+  db: Db,
+  userId: string,
+  { passwordHash, signupTokenHash }: { passwordHash: string; signupTokenHash: string },
+): Promise<void> {
   const appended = sql`array_append(coalesce(${users.signupTokenHashes}, '{}'::text[]), ${signupTokenHash}::text)`;
   await db
     .update(users)

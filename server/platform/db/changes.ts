@@ -110,14 +110,16 @@ export function pgliteNotifications(client: PgliteLike): PgliteNotifications {
     listen(channel, onMessage, onStatus) {
       let stopped = false;
       let stop: (() => Promise<void>) | undefined;
-      client.listen(channel, (payload) => !stopped && onMessage(payload)).then(
-        (unlisten) => {
-          stop = unlisten as () => Promise<void>;
-          if (stopped) void stop().catch(() => {});
-          else onStatus?.(true);
-        },
-        () => onStatus?.(false),
-      );
+      client
+        .listen(channel, (payload) => !stopped && onMessage(payload))
+        .then(
+          (unlisten) => {
+            stop = unlisten as () => Promise<void>;
+            if (stopped) void stop().catch(() => {});
+            else onStatus?.(true);
+          },
+          () => onStatus?.(false),
+        );
       return () => {
         stopped = true;
         if (stop && !client.closed) void stop().catch(() => {});

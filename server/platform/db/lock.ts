@@ -1,17 +1,5 @@
 import { randomBytes } from "node:crypto";
-import {
-  closeSync,
-  fsyncSync,
-  linkSync,
-  mkdirSync,
-  openSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  utimesSync,
-  writeSync,
-} from "node:fs";
+import { closeSync, fsyncSync, linkSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeSync } from "node:fs";
 import { join } from "node:path";
 
 export const LOCK_FILE = "sarraf.lock";
@@ -27,10 +15,7 @@ export class DataDirInUseError extends Error {
     readonly dataDir: string,
     readonly pid: number,
   ) {
-    super(
-      `The data folder ${dataDir} is in use by process ${pid}. ` +
-        `Stop that process, or set DATA_DIR to another folder.`,
-    );
+    super(`The data folder ${dataDir} is in use by process ${pid}. ` + `Stop that process, or set DATA_DIR to another folder.`);
     this.name = "DataDirInUseError";
   }
 }

@@ -10,7 +10,10 @@ type HostSettings = Pick<Env, "NODE_ENV" | "PUBLIC_URL" | "ALLOWED_HOSTS" | "TRU
 
 /** localhost, *.localhost (RFC 6761), 127.0.0.0/8 and ::1: names only this machine can use. */
 export function isLoopbackHostname(hostname: string): boolean {
-  const name = hostname.toLowerCase().replace(/^\[|\]$/g, "").replace(/\.$/, "");
+  const name = hostname
+    .toLowerCase()
+    .replace(/^\[|\]$/g, "")
+    .replace(/\.$/, "");
   return name === "localhost" || name.endsWith(".localhost") || /^127(\.\d{1,3}){3}$/.test(name) || name === "::1" || name === "::ffff:127.0.0.1";
 }
 

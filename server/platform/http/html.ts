@@ -1,7 +1,6 @@
 import type { Locale } from "../i18n/index.ts";
 
-export const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!);
+export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!);
 
 /** The attributes of <html> for a language: Arabic reads right to left. */
 export const htmlLangDir = (locale: Locale) => `lang="${locale}" dir="${locale === "ar" ? "rtl" : "ltr"}"`;

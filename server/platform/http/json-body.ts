@@ -15,8 +15,7 @@ const JSON_TYPE = /^application\/([\w.+-]+\+)?json\s*(;|$)/i;
 export const MULTILINE_FIELDS: Readonly<Record<string, readonly string[]>> = {};
 
 const NO_FIELDS: ReadonlySet<string> = new Set();
-const multilineFieldsOf = (path: string): ReadonlySet<string> =>
-  Object.hasOwn(MULTILINE_FIELDS, path) ? new Set(MULTILINE_FIELDS[path]) : NO_FIELDS;
+const multilineFieldsOf = (path: string): ReadonlySet<string> => (Object.hasOwn(MULTILINE_FIELDS, path) ? new Set(MULTILINE_FIELDS[path]) : NO_FIELDS);
 
 /**
  * What is wrong with one string, if anything: a control character — C0 (U+0000–U+001F), DEL

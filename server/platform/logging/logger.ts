@@ -27,7 +27,7 @@ const MAX_CAUSES = 5;
 /** An error and its causes, outermost first; bounded, so a cycle of causes ends. */
 function causeChain(error: unknown): unknown[] {
   const chain: unknown[] = [];
-  for (let at = error; at !== undefined && at !== null && chain.length < MAX_CAUSES && !chain.includes(at); ) {
+  for (let at = error; at !== undefined && at !== null && chain.length < MAX_CAUSES && !chain.includes(at);) {
     chain.push(at);
     at = typeof at === "object" ? (at as { cause?: unknown }).cause : undefined;
   }
@@ -80,7 +80,13 @@ function databaseFields(chain: unknown[]): Fields {
   });
   const [outer, ...causes] = fields;
   const code = fields.find((entry) => "code" in entry)?.code;
-  return { name: outer!.kind, database: true, ...(code ? { code } : {}), ...(outer!.stack ? { stack: outer!.stack } : {}), ...(causes.length > 0 ? { causes } : {}) };
+  return {
+    name: outer!.kind,
+    database: true,
+    ...(code ? { code } : {}),
+    ...(outer!.stack ? { stack: outer!.stack } : {}),
+    ...(causes.length > 0 ? { causes } : {}),
+  };
 }
 
 /**

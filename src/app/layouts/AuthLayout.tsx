@@ -15,7 +15,9 @@ export function AuthLayout({ children }: { children: ReactNode }) {
         <Brand />
         <LanguageSwitcher />
       </header>
-      <main id="main" className="auth-card">{children}</main>
+      <main id="main" className="auth-card">
+        {children}
+      </main>
     </div>
   );
 }

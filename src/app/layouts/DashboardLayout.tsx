@@ -68,10 +68,14 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
       <aside className="sidebar">
         <Brand href={paths.dashboard} />
         <nav aria-label={t`Trading`} className="sidebar-nav">
-          {trading.map((item) => <NavLink key={item.path} item={item} current={location} />)}
+          {trading.map((item) => (
+            <NavLink key={item.path} item={item} current={location} />
+          ))}
         </nav>
         <nav aria-label={t`Account`} className="sidebar-nav">
-          {account.map((item) => <NavLink key={item.path} item={item} current={location} />)}
+          {account.map((item) => (
+            <NavLink key={item.path} item={item} current={location} />
+          ))}
         </nav>
         <div className="sidebar-footer">
           <LanguageSwitcher />
@@ -82,13 +86,19 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
         <Brand href={paths.dashboard} />
         <div className="header-actions">
           <LanguageSwitcher />
-          <Link href={paths.profile} className="icon-button" aria-label={t`Profile`}>{icons.profile}</Link>
+          <Link href={paths.profile} className="icon-button" aria-label={t`Profile`}>
+            {icons.profile}
+          </Link>
           <LogoutButton compact />
         </div>
       </header>
-      <main id="main" className="dashboard-main">{children}</main>
+      <main id="main" className="dashboard-main">
+        {children}
+      </main>
       <nav aria-label={t`Trading`} className="bottom-bar">
-        {trading.map((item) => <NavLink key={item.path} item={item} current={location} />)}
+        {trading.map((item) => (
+          <NavLink key={item.path} item={item} current={location} />
+        ))}
       </nav>
     </div>
   );

@@ -31,7 +31,9 @@ export function PublicLayout({ children, variant = "public" }: { children: React
           )}
         </div>
       </header>
-      <main id="main" className="site-main">{children}</main>
+      <main id="main" className="site-main">
+        {children}
+      </main>
       <footer className="site-footer">
         <p>
           <Trans>© Sarraf. Crypto assets are volatile; trade only what you can afford to lose.</Trans>

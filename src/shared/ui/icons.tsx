@@ -1,7 +1,18 @@
 import type { ReactElement } from "react";
 
 const icon = (d: string, flipInRtl = false): ReactElement => (
-  <svg className={flipInRtl ? "flip-rtl" : undefined} viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
+  <svg
+    className={flipInRtl ? "flip-rtl" : undefined}
+    viewBox="0 0 24 24"
+    width="22"
+    height="22"
+    aria-hidden="true"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="1.8"
+    strokeLinecap="round"
+    strokeLinejoin="round"
+  >
     <path d={d} />
   </svg>
 );

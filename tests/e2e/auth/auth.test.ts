@@ -48,7 +48,11 @@ const outside = (page: Page) =>
 
 const storedToken = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem("authUser") ?? "null")?.Token as string | undefined);
 
-async function signUp(page: Page, labels: { name: string; email: string; password: string; submit: string }, user: { name: string; email: string; password: string }) {
+async function signUp(
+  page: Page,
+  labels: { name: string; email: string; password: string; submit: string },
+  user: { name: string; email: string; password: string },
+) {
   await page.getByLabel(labels.name).fill(user.name);
   await page.getByLabel(labels.email).fill(user.email);
   await page.getByLabel(labels.password, { exact: true }).fill(user.password);
@@ -192,7 +196,11 @@ describe("in Arabic, on a phone", () => {
     expect(await emailField.getAttribute("aria-invalid")).toBe("true");
     expect(await emailField.getAttribute("dir")).toBe("ltr");
     expect(await outside(page)).toEqual([]);
-    await signUp(page, { name: "الاسم الكامل", email: "البريد الإلكتروني", password: "كلمة المرور", submit: "إنشاء حساب" }, { name: "ليلى حداد", email, password: "نحاس وإبريق وشروق" });
+    await signUp(
+      page,
+      { name: "الاسم الكامل", email: "البريد الإلكتروني", password: "كلمة المرور", submit: "إنشاء حساب" },
+      { name: "ليلى حداد", email, password: "نحاس وإبريق وشروق" },
+    );
     const shown = page.locator("bdi", { hasText: email });
     expect(await shown.getAttribute("dir")).toBe("ltr");
     const code = await readCode(context, email, "ar");

@@ -98,7 +98,12 @@ describe("navigation", () => {
   it("bottom bar on phones reaches the four trading pages", async () => {
     const { page, context } = await openPage(browser, "/dashboard", { token: freshToken(), viewport: "phone" });
     const bar = page.locator(".bottom-bar");
-    for (const [name, path] of [["Market", "/market"], ["Exchange", "/exchange"], ["Portfolio", "/portfolio"], ["Dashboard", "/dashboard"]]) {
+    for (const [name, path] of [
+      ["Market", "/market"],
+      ["Exchange", "/exchange"],
+      ["Portfolio", "/portfolio"],
+      ["Dashboard", "/dashboard"],
+    ]) {
       await bar.getByRole("link", { name }).click();
       await page.waitForURL((url) => url.pathname === path);
       expect(await bar.getByRole("link", { name }).getAttribute("aria-current")).toBe("page");
@@ -127,7 +132,11 @@ describe("language", () => {
   it("sends the language with API calls (server messages come back in Arabic)", async () => {
     const { page, context } = await openPage(browser, "/", { lang: "ar" });
     const message = await page.evaluate(async () => {
-      const response = await fetch("/api/v1/no-such-call", { method: "POST", headers: { "content-type": "application/json", "accept-language": document.documentElement.lang }, body: "{}" });
+      const response = await fetch("/api/v1/no-such-call", {
+        method: "POST",
+        headers: { "content-type": "application/json", "accept-language": document.documentElement.lang },
+        body: "{}",
+      });
       return ((await response.json()) as { message: string }).message;
     });
     expect(message).toMatch(/[\u0600-\u06FF]/);

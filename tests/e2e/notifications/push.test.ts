@@ -76,7 +76,10 @@ describe("push notifications", () => {
     await page.getByRole("alert").filter({ hasText: "An error occurred while retrieving token." }).waitFor({ timeout: 30_000 });
     // The messaging service worker was served and registered for Firebase's scope.
     const registrations = await page.evaluate(async () =>
-      (await navigator.serviceWorker.getRegistrations()).map((r) => [new URL(r.scope).pathname, new URL((r.active ?? r.installing ?? r.waiting)!.scriptURL).pathname]),
+      (await navigator.serviceWorker.getRegistrations()).map((r) => [
+        new URL(r.scope).pathname,
+        new URL((r.active ?? r.installing ?? r.waiting)!.scriptURL).pathname,
+      ]),
     );
     expect(registrations).toEqual([["/firebase-cloud-messaging-push-scope", "/firebase-messaging-sw.js"]]);
     // Firebase's code came only after the grant, in its own chunks.

@@ -89,7 +89,10 @@ describe.each(["en", "ar"] as const)("every route in %s", (lang) => {
         expect(layout.bottomBar).toBe(viewport === "phone");
         const bar = page.locator(viewport === "desktop" ? ".sidebar" : ".bottom-bar");
         expect(await bar.getByRole("link").count()).toBeGreaterThanOrEqual(4);
-        const logout = viewport === "desktop" ? page.locator(".sidebar").getByRole("button", { name: lang === "en" ? "Log out" : "تسجيل الخروج" }) : page.locator(".mobile-header").getByRole("button", { name: lang === "en" ? "Log out" : "تسجيل الخروج" });
+        const logout =
+          viewport === "desktop"
+            ? page.locator(".sidebar").getByRole("button", { name: lang === "en" ? "Log out" : "تسجيل الخروج" })
+            : page.locator(".mobile-header").getByRole("button", { name: lang === "en" ? "Log out" : "تسجيل الخروج" });
         expect(await logout.isVisible()).toBe(true);
       } else {
         expect(layout.siteHeader).toBe(true);

@@ -4,10 +4,19 @@ import { pushTokenMachine, TOKEN_MAX_AGE_MS, type PushEnvironment, type PushSubs
 
 const DAY = 86_400_000;
 const record = (createdAt: number, token = "fcm-token"): PushSubscriptionRecord => ({
-  token, createdAt, endpoint: "https://push.example/e", auth: "a", p256dh: "p", swScope: "/firebase-cloud-messaging-push-scope", vapidKey: "v",
+  token,
+  createdAt,
+  endpoint: "https://push.example/e",
+  auth: "a",
+  p256dh: "p",
+  swScope: "/firebase-cloud-messaging-push-scope",
+  vapidKey: "v",
 });
 
-function start(environment: Partial<PushEnvironment>, edges: { permission?: () => Promise<NotificationPermission>; token?: (refresh: boolean) => Promise<PushSubscriptionRecord> } = {}) {
+function start(
+  environment: Partial<PushEnvironment>,
+  edges: { permission?: () => Promise<NotificationPermission>; token?: (refresh: boolean) => Promise<PushSubscriptionRecord> } = {},
+) {
   const clock = new SimulatedClock();
   clock.set(1_000 * DAY);
   const effects = {

@@ -123,7 +123,13 @@ describe("POST /user/changepassword", () => {
     expect(await wrong.json()).toEqual({ status: "error", message: "Your current password is not correct.", data: { reason: "currentPasswordWrong" } });
     // Further failures as they would have been recorded, then the limit holds even for the right one.
     await database.db.insert(authAttempts).values(
-      Array.from({ length: ATTEMPTS.failuresPerAccount - 1 }, () => ({ action: "changepassword", account: user.email, address: "unknown", at: clock.now(), state: "failed" })),
+      Array.from({ length: ATTEMPTS.failuresPerAccount - 1 }, () => ({
+        action: "changepassword",
+        account: user.email,
+        address: "unknown",
+        at: clock.now(),
+        state: "failed",
+      })),
     );
     const blocked = await t.post("/user/changepassword", { token, body: { currentPassword: PASSWORD, newPassword: NEW_PASSWORD } });
     expect(await blocked.json()).toMatchObject({ data: { reason: "rateLimited", retryAfter: 15 * 60 } });

@@ -46,7 +46,14 @@ describe("protected routes", () => {
     expect(await res.json()).toEqual({
       status: "success",
       message: "Your profile.",
-      data: { id: user.id, email: "layla@example.com", fullName: "Layla Haddad", emailVerified: false, hasPassword: false, createdAt: user.createdAt.toISOString() },
+      data: {
+        id: user.id,
+        email: "layla@example.com",
+        fullName: "Layla Haddad",
+        emailVerified: false,
+        hasPassword: false,
+        createdAt: user.createdAt.toISOString(),
+      },
     });
   });
 

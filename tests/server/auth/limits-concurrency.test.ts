@@ -51,7 +51,10 @@ const both = (i: number) => (i % 2 ? b : a);
 const mailsTo = (email: string) => sent.filter((m) => m.to === email);
 const login = (app: TestApp, email: string, password: string, address?: string) => app.post("/user/login", { body: { email, password }, address });
 const attemptRows = (email: string, action = "login") =>
-  database.db.select().from(authAttempts).where(and(eq(authAttempts.account, email), eq(authAttempts.action, action)));
+  database.db
+    .select()
+    .from(authAttempts)
+    .where(and(eq(authAttempts.account, email), eq(authAttempts.action, action)));
 const codeRequired = (email: string) => ({
   status: "error",
   message: "Too many wrong passwords were tried for this account. To keep it safe, sign in with a code sent to your e-mail.",
@@ -64,7 +67,9 @@ describe("a double-submitted sign-up", () => {
     const submit = (email: string, app: TestApp) =>
       app.post("/user/signup", { body: { fullName: "Double Click", email, password: "a long enough password" }, address: "192.0.2.10" });
     const answers = await Promise.all(emails.flatMap((email) => [submit(email, a), submit(email, b)]));
-    const bodies = await Promise.all(answers.map((res) => res.json() as Promise<{ status: string; data: { token: string; resendAfter: number; expiresIn: number } }>));
+    const bodies = await Promise.all(
+      answers.map((res) => res.json() as Promise<{ status: string; data: { token: string; resendAfter: number; expiresIn: number } }>),
+    );
     expect(answers.map((res) => res.status)).toEqual(Array(20).fill(200));
     for (const [i, email] of emails.entries()) {
       const [first, second] = [bodies[2 * i]!, bodies[2 * i + 1]!];
@@ -101,7 +106,9 @@ describe("code limits under concurrency", () => {
 
   it("5 parallel sendotp calls for one e-mail: exactly one code", async () => {
     const user = await seedUser(database.db);
-    const answers = await Promise.all(Array.from({ length: 5 }, (_, i) => both(i).post("/user/sendotp", { body: { email: user.email }, address: `192.0.2.${50 + i}` })));
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, (_, i) => both(i).post("/user/sendotp", { body: { email: user.email }, address: `192.0.2.${50 + i}` })),
+    );
     expect(answers.map((res) => res.status).sort()).toEqual([200, 429, 429, 429, 429]);
     expect(mailsTo(user.email)).toHaveLength(1);
   });
@@ -110,7 +117,9 @@ describe("code limits under concurrency", () => {
 describe("login attempts under concurrency", () => {
   it(`${ATTEMPTS.failuresPerAccount + 5} simultaneous correct logins all succeed`, async () => {
     const user = await seedUser(database.db);
-    const answers = await Promise.all(Array.from({ length: ATTEMPTS.failuresPerAccount + 5 }, (_, i) => login(both(i), user.email, PASSWORD, `192.0.2.${i + 1}`)));
+    const answers = await Promise.all(
+      Array.from({ length: ATTEMPTS.failuresPerAccount + 5 }, (_, i) => login(both(i), user.email, PASSWORD, `192.0.2.${i + 1}`)),
+    );
     expect(answers.map((res) => res.status)).toEqual(Array(ATTEMPTS.failuresPerAccount + 5).fill(200));
     expect((await attemptRows(user.email)).map((row) => row.state)).toEqual(Array(ATTEMPTS.failuresPerAccount + 5).fill("succeeded"));
   });
@@ -172,7 +181,15 @@ describe("login attempts under concurrency", () => {
     const pending = (at: Date) =>
       database.db
         .insert(authAttempts)
-        .values(Array.from({ length: ATTEMPTS.failuresPerAccount }, (_, i) => ({ action: "login", account: user.email, address: `203.0.113.${i}`, at, state: "pending" })))
+        .values(
+          Array.from({ length: ATTEMPTS.failuresPerAccount }, (_, i) => ({
+            action: "login",
+            account: user.email,
+            address: `203.0.113.${i}`,
+            at,
+            state: "pending",
+          })),
+        )
         .returning({ id: authAttempts.id });
 
     // Left by a crashed process: ignored.
@@ -196,9 +213,15 @@ describe("login attempts under concurrency", () => {
 
   it(`waits at most ${ATTEMPTS.queueWaitMs / 1000} s behind guesses that never settle, then answers 429 and leaves no row of its own`, async () => {
     const user = await seedUser(database.db);
-    await database.db
-      .insert(authAttempts)
-      .values(Array.from({ length: ATTEMPTS.failuresPerAccount }, (_, i) => ({ action: "login", account: user.email, address: `203.0.113.${i}`, at: clock.now(), state: "pending" })));
+    await database.db.insert(authAttempts).values(
+      Array.from({ length: ATTEMPTS.failuresPerAccount }, (_, i) => ({
+        action: "login",
+        account: user.email,
+        address: `203.0.113.${i}`,
+        at: clock.now(),
+        state: "pending",
+      })),
+    );
     const started = performance.now();
     const res = await login(a, user.email, PASSWORD);
     expect(performance.now() - started).toBeGreaterThanOrEqual(ATTEMPTS.queueWaitMs);

@@ -138,9 +138,11 @@ describe("login rate limits", () => {
   it(`refuse an address after ${ATTEMPTS.failuresPerAddress} failures in 15 minutes across accounts, with a plain 429`, async () => {
     const address = "198.51.100.7";
     // The failures of other accounts, as another process would have recorded them.
-    await database.db.insert(authAttempts).values(
-      Array.from({ length: ATTEMPTS.failuresPerAddress }, () => ({ action: "login", account: uniqueEmail(), address, at: clock.now(), state: "failed" })),
-    );
+    await database.db
+      .insert(authAttempts)
+      .values(
+        Array.from({ length: ATTEMPTS.failuresPerAddress }, () => ({ action: "login", account: uniqueEmail(), address, at: clock.now(), state: "failed" })),
+      );
     const user = await seedUser(database.db);
     const verifies = counting.calls.verify;
     const refused = await login(user.email, PASSWORD, { address });
@@ -155,7 +157,10 @@ describe("login rate limits", () => {
   it("record a success as such: it does not count toward the limit", async () => {
     const user = await seedUser(database.db);
     await login(user.email, PASSWORD, { address: "192.0.2.200" });
-    const rows = await database.db.select().from(authAttempts).where(and(eq(authAttempts.account, user.email), eq(authAttempts.action, "login")));
+    const rows = await database.db
+      .select()
+      .from(authAttempts)
+      .where(and(eq(authAttempts.account, user.email), eq(authAttempts.action, "login")));
     expect(rows).toEqual([expect.objectContaining({ address: "192.0.2.200", state: "succeeded", at: clock.now() })]);
   });
 });
@@ -186,8 +191,7 @@ describe("code check rate limits", () => {
 });
 
 describe("client address", () => {
-  const recorded = async (email: string) =>
-    (await database.db.select().from(authAttempts).where(eq(authAttempts.account, email))).map((row) => row.address);
+  const recorded = async (email: string) => (await database.db.select().from(authAttempts).where(eq(authAttempts.account, email))).map((row) => row.address);
 
   it("is the socket's peer, or 'unknown' without one; X-Forwarded-For is ignored by default", async () => {
     const [one, two] = [uniqueEmail(), uniqueEmail()];

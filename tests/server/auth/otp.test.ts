@@ -65,7 +65,11 @@ describe("POST /user/sendotp", () => {
     const res = await sendOtp(user.email);
     expect(res.status).toBe(429);
     expect(res.headers.get("Retry-After")).toBe("15");
-    expect(await bodyOf(res)).toEqual({ status: "error", message: "Too many requests. Please wait and try again.", data: { reason: "rateLimited", retryAfter: 15 } });
+    expect(await bodyOf(res)).toEqual({
+      status: "error",
+      message: "Too many requests. Please wait and try again.",
+      data: { reason: "rateLimited", retryAfter: 15 },
+    });
     clock.advance(15_000);
     expect((await sendOtp(user.email)).status).toBe(200);
   });
@@ -118,7 +122,10 @@ describe("POST /user/verifyotp", () => {
     });
     const [row] = await database.db.select().from(users).where(eq(users.id, user.id));
     expect(row!.emailVerifiedAt).toEqual(clock.now());
-    const [session] = await database.db.select().from(sessions).where(eq(sessions.tokenHash, hashToken(body.data!.Token as string)));
+    const [session] = await database.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.tokenHash, hashToken(body.data!.Token as string)));
     expect(session?.userId).toBe(user.id);
     expect((await t.post("/user/get-profile-by-id", { token: body.data!.Token as string })).status).toBe(200);
 

@@ -99,7 +99,11 @@ describe("POST /user/resetpassword", () => {
       ["too short", "Use at least 12 characters."],
     ]) {
       const res = await reset({ email: user.email, otp, password });
-      expect(await res.json()).toEqual({ status: "error", message: "Some fields are not valid.", data: { reason: "validation", fields: { password: message } } });
+      expect(await res.json()).toEqual({
+        status: "error",
+        message: "Some fields are not valid.",
+        data: { reason: "validation", fields: { password: message } },
+      });
     }
     expect(await database.db.select().from(emailCodes).where(eq(emailCodes.email, user.email))).toEqual(codeBefore);
     expect((await reset({ email: user.email, otp, password: NEW_PASSWORD })).status).toBe(200);

@@ -84,7 +84,10 @@ describe("weak new passwords", () => {
     const user = await seedUser(database.db, { email: "zubaida.qarawi@reset.example", now: clock.now() });
     await t.post("/user/forgotPassword", { body: { email: user.email } });
     const otp = await latestCode(database.db, user.email);
-    for (const [password, advice] of [...WEAK, ["zubaidaqarawi2026", ["strength.warning.userInputs", "strength.suggestion.anotherWord"]] as [string, MessageId[]]]) {
+    for (const [password, advice] of [
+      ...WEAK,
+      ["zubaidaqarawi2026", ["strength.warning.userInputs", "strength.suggestion.anotherWord"]] as [string, MessageId[]],
+    ]) {
       const fields = await fieldsOf(await t.post("/user/resetpassword", { body: { email: user.email, otp, password } }));
       expect(fields, password).toEqual({ password: weak("en", ...advice) });
     }
@@ -100,11 +103,15 @@ describe("weak new passwords", () => {
     for (const lang of LANGUAGES) {
       const setToken = await seedSession(database.db, codeOnly, clock.now());
       for (const [password, advice] of [...WEAK, [personal, personalAdvice] as [string, MessageId[]]]) {
-        expect(await fieldsOf(await t.post("/user/set-password", { body: { password }, token: setToken, lang })), password).toEqual({ password: weak(lang, ...advice) });
+        expect(await fieldsOf(await t.post("/user/set-password", { body: { password }, token: setToken, lang })), password).toEqual({
+          password: weak(lang, ...advice),
+        });
       }
       const changeToken = await seedSession(database.db, withPassword, clock.now());
       for (const [password, advice] of [...WEAK, [personal, personalAdvice] as [string, MessageId[]]]) {
-        const fields = await fieldsOf(await t.post("/user/changepassword", { body: { currentPassword: PASSWORD, newPassword: password }, token: changeToken, lang }));
+        const fields = await fieldsOf(
+          await t.post("/user/changepassword", { body: { currentPassword: PASSWORD, newPassword: password }, token: changeToken, lang }),
+        );
         expect(fields, password).toEqual({ newPassword: weak(lang, ...advice) });
       }
     }

@@ -48,7 +48,14 @@ describe("verifyPassword", () => {
 
   it("refuses malformed or out-of-bounds hashes without throwing", async () => {
     const good = cheapHash("whatever password");
-    for (const stored of ["", "plain", good.replace("$scrypt$", "$argon2id$"), good.replace("ln=12", "ln=30"), good.replace("r=8", "r=99"), good.slice(0, -24)]) {
+    for (const stored of [
+      "",
+      "plain",
+      good.replace("$scrypt$", "$argon2id$"),
+      good.replace("ln=12", "ln=30"),
+      good.replace("r=8", "r=99"),
+      good.slice(0, -24),
+    ]) {
       expect(await verifyPassword("whatever password", stored), stored).toBe(false);
     }
   });

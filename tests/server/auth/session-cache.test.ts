@@ -263,10 +263,9 @@ describe.runIf(postgresUrl)("on PostgreSQL, when the listening connection drops"
     try {
       // Ends every LISTENing backend of this test database: this file's two listeners.
       const { rows } = (await first.db.execute(sql`select current_database() as datname`)) as unknown as { rows: { datname: string }[] };
-      await admin.query(
-        `select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and query ilike 'listen%' and pid <> pg_backend_pid()`,
-        [rows[0]!.datname],
-      );
+      await admin.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and query ilike 'listen%' and pid <> pg_backend_pid()`, [
+        rows[0]!.datname,
+      ]);
     } finally {
       await admin.end();
     }

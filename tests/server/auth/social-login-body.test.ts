@@ -13,13 +13,22 @@ let t: TestApp;
 const clock = appOverTestDatabase((suite) => ({ database, t } = suite));
 
 const socialLogin = (body: unknown) => t.post("/user/social-login", { body });
-const codeRow = async (code: string) => (await database.db.select().from(socialLoginCodes).where(eq(socialLoginCodes.codeHash, hashToken(code))))[0];
+const codeRow = async (code: string) =>
+  (
+    await database.db
+      .select()
+      .from(socialLoginCodes)
+      .where(eq(socialLoginCodes.codeHash, hashToken(code)))
+  )[0];
 
 describe("POST /user/social-login", () => {
   it("says what is wrong with the code field: missing, or not text", async () => {
     expect((await bodyOf(await socialLogin({}))).data).toEqual({ reason: "validation", fields: { code: "This field is required." } });
     for (const code of [42, null, ["x"]]) {
-      expect((await bodyOf(await socialLogin({ code }))).data, JSON.stringify(code)).toEqual({ reason: "validation", fields: { code: "This value is not valid." } });
+      expect((await bodyOf(await socialLogin({ code }))).data, JSON.stringify(code)).toEqual({
+        reason: "validation",
+        fields: { code: "This value is not valid." },
+      });
     }
   });
 
@@ -29,7 +38,14 @@ describe("POST /user/social-login", () => {
     const res = await socialLogin({ code });
     expect(res.status).toBe(200);
     const token = (await bodyOf(res)).data?.Token as string;
-    expect((await database.db.select().from(sessions).where(eq(sessions.tokenHash, hashToken(token))))[0]?.userId).toBe(user.id);
+    expect(
+      (
+        await database.db
+          .select()
+          .from(sessions)
+          .where(eq(sessions.tokenHash, hashToken(token)))
+      )[0]?.userId,
+    ).toBe(user.id);
     expect(await codeRow(code)).toBeUndefined();
 
     const late = await issueLoginCode(database.db, user.id, clock.now());

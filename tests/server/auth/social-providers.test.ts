@@ -112,7 +112,11 @@ describe("provider settings", () => {
   });
 
   it("says what is wrong with each value, and never prints a secret", () => {
-    const rsa = generateKeyPairSync("rsa", { modulusLength: 1024, privateKeyEncoding: { type: "pkcs8", format: "pem" }, publicKeyEncoding: { type: "spki", format: "pem" } });
+    const rsa = generateKeyPairSync("rsa", {
+      modulusLength: 1024,
+      privateKeyEncoding: { type: "pkcs8", format: "pem" },
+      publicKeyEncoding: { type: "spki", format: "pem" },
+    });
     const result = parseEnv({
       ...REAL,
       GOOGLE_CLIENT_ID: "my-client",
@@ -136,8 +140,7 @@ describe("provider settings", () => {
 
 describe("configured providers", () => {
   const PRODUCTION = { NODE_ENV: "production", PUBLIC_URL: "https://sarraf.example", SMTP_URL: "smtp://127.0.0.1:9" };
-  const app = (env: Record<string, string>, fetch: CustomFetch = discoveryOnly.fetch) =>
-    createTestApp({ database, env, socialFetch: fetch });
+  const app = (env: Record<string, string>, fetch: CustomFetch = discoveryOnly.fetch) => createTestApp({ database, env, socialFetch: fetch });
 
   it("sends Google's popup to Google, found by discovery, with PKCE, state and nonce", async () => {
     const google = app({ GOOGLE_CLIENT_ID: REAL.GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET: REAL.GOOGLE_CLIENT_SECRET });
@@ -213,7 +216,10 @@ describe("configured providers", () => {
     const standIns = createStandIns();
     const mixed = socialAdapters(envWith({ FACEBOOK_CLIENT_ID: REAL.FACEBOOK_CLIENT_ID, FACEBOOK_CLIENT_SECRET: REAL.FACEBOOK_CLIENT_SECRET }), standIns);
     expect([mixed.google?.kind, mixed.apple?.kind, mixed.facebook?.kind]).toEqual(["standIn", "standIn", "real"]);
-    const production = socialAdapters(envWith({ ...PRODUCTION, GOOGLE_CLIENT_ID: REAL.GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET: REAL.GOOGLE_CLIENT_SECRET }), standIns);
+    const production = socialAdapters(
+      envWith({ ...PRODUCTION, GOOGLE_CLIENT_ID: REAL.GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET: REAL.GOOGLE_CLIENT_SECRET }),
+      standIns,
+    );
     expect([production.google?.kind, production.apple, production.facebook]).toEqual(["real", undefined, undefined]);
   });
 
@@ -249,7 +255,9 @@ describe("Apple", () => {
   });
 
   it("reads the name Apple posts once, and nothing from a malformed field", () => {
-    expect(appleUserName(new URLSearchParams({ user: JSON.stringify({ name: { firstName: "Layla", lastName: "Nasser" }, email: "x@privaterelay.appleid.com" }) }))).toBe("Layla Nasser");
+    expect(
+      appleUserName(new URLSearchParams({ user: JSON.stringify({ name: { firstName: "Layla", lastName: "Nasser" }, email: "x@privaterelay.appleid.com" }) })),
+    ).toBe("Layla Nasser");
     expect(appleUserName(new URLSearchParams({ user: "{not json" }))).toBeUndefined();
     expect(appleUserName(new URLSearchParams())).toBeUndefined();
   });
@@ -265,7 +273,12 @@ describe("Apple", () => {
       jwks = { keys: [{ ...(await exportJWK(pair.publicKey)), kid: "apple-1", alg: "RS256", use: "sig" }] };
     });
 
-    const attempt: Attempt = { redirectUri: "https://sarraf.example/auth/callback", state: "s".repeat(43), nonce: "n".repeat(43), codeVerifier: "v".repeat(43) };
+    const attempt: Attempt = {
+      redirectUri: "https://sarraf.example/auth/callback",
+      state: "s".repeat(43),
+      nonce: "n".repeat(43),
+      codeVerifier: "v".repeat(43),
+    };
     const idToken = (key: CryptoKey, claims: Record<string, unknown> = {}, { audience = REAL.APPLE_CLIENT_ID, age = 0 } = {}) => {
       const issuedAt = Math.floor(Date.now() / 1000) - age;
       return new SignJWT({ nonce: attempt.nonce, email: "layla@privaterelay.appleid.com", email_verified: "true", ...claims })
@@ -287,7 +300,11 @@ describe("Apple", () => {
       const adapters = socialAdapters(envWith({ ...REAL }), createStandIns(), apple.fetch);
       return { adapter: adapters.apple!, calls: apple.calls };
     }
-    const response = new URLSearchParams({ code: "apple-code", state: attempt.state, user: JSON.stringify({ name: { firstName: "Layla", lastName: "Nasser" } }) });
+    const response = new URLSearchParams({
+      code: "apple-code",
+      state: attempt.state,
+      user: JSON.stringify({ name: { firstName: "Layla", lastName: "Nasser" } }),
+    });
 
     it("checks the ID token's signature and claims, and authenticates with the signed secret", async () => {
       const { adapter, calls } = appleWith(() => idToken(signing));
@@ -332,7 +349,13 @@ describe("Facebook (plain OAuth 2, answers scripted)", () => {
     const adapter = facebookAdapter({ clientId: REAL.FACEBOOK_CLIENT_ID, clientSecret: REAL.FACEBOOK_CLIENT_SECRET, fetch: graph.fetch });
     const attempt: Attempt = { redirectUri: "http://localhost:3000/auth/callback", state: "s".repeat(43), nonce: "n".repeat(43), codeVerifier: "v".repeat(43) };
     const profile = await adapter.identify({ origin: "http://localhost:3000" }, new URLSearchParams({ code: "fb-code", state: attempt.state }), attempt);
-    expect(profile).toEqual({ issuer: "https://www.facebook.com", subject: "10223344556677", email: "faisal@example.com", emailVerified: false, name: "Faisal Omar" });
+    expect(profile).toEqual({
+      issuer: "https://www.facebook.com",
+      subject: "10223344556677",
+      email: "faisal@example.com",
+      emailVerified: false,
+      name: "Faisal Omar",
+    });
 
     const [token, me] = graph.calls;
     expect(Object.fromEntries(new URLSearchParams(token!.body))).toMatchObject({

@@ -95,7 +95,10 @@ describe("social sign-in through the stand-in", () => {
     expect(two.data!.Token).not.toBe(one.data!.Token);
     // The account keeps its own name: the provider's only names a new account.
     expect(two.data!.fullName).toBe("First Name");
-    const [row] = await database.db.select({ value: count() }).from(socialIdentities).where(eq(socialIdentities.userId, one.data!.id as string));
+    const [row] = await database.db
+      .select({ value: count() })
+      .from(socialIdentities)
+      .where(eq(socialIdentities.userId, one.data!.id as string));
     expect(row?.value).toBe(1);
   });
 
@@ -106,7 +109,10 @@ describe("social sign-in through the stand-in", () => {
     const usersBefore = (await database.db.select({ value: count() }).from(users))[0]!.value;
     const identitiesBefore = (await database.db.select({ value: count() }).from(socialIdentities))[0]!.value;
 
-    for (const [provider, address] of [["facebook", email], ["apple", passwordUser.email.toUpperCase()]] as const) {
+    for (const [provider, address] of [
+      ["facebook", email],
+      ["apple", passwordUser.email.toUpperCase()],
+    ] as const) {
       const requestId = newRequestId();
       const { page, result } = await signInWith(base, provider, { email: address, requestId });
       expect(page.status).toBe(409);
@@ -162,7 +168,10 @@ describe("the authorization request", () => {
       code_challenge_method: "S256",
       ui_locales: "en",
     });
-    const [row] = await database.db.select().from(oauthStates).where(eq(oauthStates.stateHash, sha256(params.state!)));
+    const [row] = await database.db
+      .select()
+      .from(oauthStates)
+      .where(eq(oauthStates.stateHash, sha256(params.state!)));
     expect(row).toMatchObject({ provider: "google", requestId, nonce: params.nonce, redirectUri: `${base}/auth/callback`, locale: "en" });
     expect(S256(row!.codeVerifier)).toBe(params.code_challenge);
     expect(start.location).not.toContain(row!.codeVerifier);
@@ -254,7 +263,10 @@ describe("POST /user/social-login", () => {
     });
 
     const expiring = codeOf((await signInWith(base, "google", { email })).result);
-    const [row] = await database.db.select().from(socialLoginCodes).where(eq(socialLoginCodes.codeHash, sha256(expiring)));
+    const [row] = await database.db
+      .select()
+      .from(socialLoginCodes)
+      .where(eq(socialLoginCodes.codeHash, sha256(expiring)));
     expect(row!.expiresAt.getTime() - row!.createdAt.getTime()).toBe(2 * MINUTE);
     clock.advance(2 * MINUTE);
     expect(await bodyOf(await socialLogin(expiring))).toMatchObject({ message: "This sign-in has expired or was already used. Please try again." });

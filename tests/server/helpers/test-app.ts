@@ -71,10 +71,7 @@ export type TestApp = ReturnType<typeof createTestApp>;
  * clock moved on 3 hours before each (so limits from one test never reach the next), closed after.
  * `ready` hands the database and app to the file's own variables.
  */
-export function appOverTestDatabase(
-  ready: (suite: { database: Database; t: TestApp }) => void,
-  options: Omit<TestAppOptions, "database" | "now"> = {},
-) {
+export function appOverTestDatabase(ready: (suite: { database: Database; t: TestApp }) => void, options: Omit<TestAppOptions, "database" | "now"> = {}) {
   const clock = testClock();
   let database: Database | undefined;
   beforeAll(async () => {

@@ -124,7 +124,10 @@ describe("POST /user/push-token", () => {
 
   it("says which fields are not text, rather than calling them required", async () => {
     const { token } = await signedIn();
-    const res = await register(token, subscription({ token: 5, endpoint: 1, auth: true, p256dh: null, swScope: ["/"], vapidKey: { key: "x" }, createdAt: "1" }));
+    const res = await register(
+      token,
+      subscription({ token: 5, endpoint: 1, auth: true, p256dh: null, swScope: ["/"], vapidKey: { key: "x" }, createdAt: "1" }),
+    );
     expect(res.status).toBe(400);
     expect(((await bodyOf(res)).data as { fields: object }).fields).toEqual({
       token: "Enter text here.",

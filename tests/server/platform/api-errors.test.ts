@@ -84,7 +84,12 @@ describe("API surface", () => {
     const signedIn = ["/user/get-profile-by-id", "/user/logout", "/user/update-profile", "/user/set-password", "/user/changepassword"];
     const open = ["/user/signup", "/user/login", "/user/sendotp", "/user/verifyotp", "/user/forgotPassword", "/user/resetpassword", "/user/social-login"];
     const postable = routeList.filter((route) => route.methods.includes("POST") && route.name !== "health");
-    expect(postable.filter((route) => route.status === "live").map((route) => route.path).sort()).toEqual([...signedIn, ...open, "/user/push-token"].sort());
+    expect(
+      postable
+        .filter((route) => route.status === "live")
+        .map((route) => route.path)
+        .sort(),
+    ).toEqual([...signedIn, ...open, "/user/push-token"].sort());
     for (const { path } of postable) {
       const res = await t.post(path, { body: {} });
       expect(res.status, path).toBe(signedIn.includes(path) || path === "/user/push-token" ? 401 : open.includes(path) ? 400 : 501);
@@ -129,7 +134,9 @@ describe("field errors", () => {
         expect(Object.entries(fields), key).toEqual([[key, catalogs[lang]["field.unknown"]]]);
       }
     }
-    const fields = await fieldsOf(await raw("/user/signup", '{"constructor":1,"__proto__":{"x":1},"fullName":"A","email":"trader@example.com","password":"a long enough password"}'));
+    const fields = await fieldsOf(
+      await raw("/user/signup", '{"constructor":1,"__proto__":{"x":1},"fullName":"A","email":"trader@example.com","password":"a long enough password"}'),
+    );
     expect(Object.keys(fields).sort()).toEqual(["__proto__", "constructor"]);
   });
 
@@ -143,7 +150,11 @@ describe("field errors", () => {
       const otp = await fieldsOf(await raw("/user/verifyotp", JSON.stringify({ email: { at: "x" }, otp: 123456, token: 5 }), lang));
       expect(otp).toEqual({ email: notText, otp: notText, token: catalogs[lang]["field.invalid"] });
       const missing = await fieldsOf(await raw("/user/signup", "{}", lang));
-      expect(missing).toEqual({ fullName: catalogs[lang]["name.required"], email: catalogs[lang]["field.required"], password: catalogs[lang]["field.required"] });
+      expect(missing).toEqual({
+        fullName: catalogs[lang]["name.required"],
+        email: catalogs[lang]["field.required"],
+        password: catalogs[lang]["field.required"],
+      });
     }
   });
 });
@@ -192,7 +203,8 @@ describe("unexpected failures", () => {
       const logged = b.logs.find((line) => line.msg === "unhandled" && line.path === path);
       expect(logged, path).toMatchObject({ level: "error", reqId: res.headers.get("X-Request-Id"), err: { name: "DrizzleQueryError", code } });
       const text = JSON.stringify(logged);
-      for (const value of [...Object.values(secret), "ln=17", "insert into", "::int", "params", "Key ("]) expect(text, `${path}: ${value}`).not.toContain(value);
+      for (const value of [...Object.values(secret), "ln=17", "insert into", "::int", "params", "Key ("])
+        expect(text, `${path}: ${value}`).not.toContain(value);
       expect((logged!.err as { stack: string }).stack).toMatch(/^\s+at /);
     }
   });

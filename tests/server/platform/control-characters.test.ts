@@ -121,7 +121,10 @@ describe("control characters in request bodies", () => {
     const summary = new Map<string, string>();
     for (const { at, status, detail } of failures) {
       const same = failures.filter((f) => f.at === at);
-      summary.set(at, `${at}: ${same.length} of ${CONTROL_CHARACTERS.length * LANGUAGES.length} not refused (statuses ${[...new Set(same.map((f) => f.status))].join(", ")}), first ${status} ${detail}`);
+      summary.set(
+        at,
+        `${at}: ${same.length} of ${CONTROL_CHARACTERS.length * LANGUAGES.length} not refused (statuses ${[...new Set(same.map((f) => f.status))].join(", ")}), first ${status} ${detail}`,
+      );
     }
     expect([...summary.values()]).toEqual([]);
     expect(failures.filter((f) => f.status >= 500)).toEqual([]);

@@ -85,7 +85,9 @@ describe.skipIf(!postgresUrl)("a PostgreSQL pool", () => {
     try {
       await Promise.all([1, 2, 3].map(() => database.db.execute(sql`select pg_sleep(0.01)`)));
       // What a restart, a failover or an administrator does to connections left idle.
-      const ended = await database.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`);
+      const ended = await database.db.execute(
+        sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
+      );
       expect((ended as unknown as { rows: unknown[] }).rows.length).toBeGreaterThan(0);
       // A pool without an "error" listener would end the process here, as an unhandled error.
       await new Promise((settle) => setTimeout(settle, 200));

@@ -59,7 +59,9 @@ describe("item 1: reset links are never built from a forged Host", () => {
     const proxied = createTestApp({ database, env: { ...PRODUCTION, TRUST_PROXY: "true" } });
     const forged = await proxied.app.request("https://sarraf.example/api/v1/health", { headers: { "X-Forwarded-Host": "evil.example" } });
     expect(forged.status).toBe(421);
-    const own = await proxied.app.request("http://10.0.0.5:3000/api/v1/health", { headers: { "X-Forwarded-Host": "sarraf.example", "X-Forwarded-Proto": "https" } });
+    const own = await proxied.app.request("http://10.0.0.5:3000/api/v1/health", {
+      headers: { "X-Forwarded-Host": "sarraf.example", "X-Forwarded-Proto": "https" },
+    });
     expect(own.status).toBe(200);
   });
 
@@ -74,7 +76,10 @@ describe("item 1: reset links are never built from a forged Host", () => {
     ] as const) {
       expect([url, (await app.app.request(url)).status]).toEqual([url, status]);
     }
-    expect(parseEnv({ ALLOWED_HOSTS: "ok.example, not a host" })).toMatchObject({ ok: false, problems: [expect.stringMatching(/^ALLOWED_HOSTS: must be host names/)] });
+    expect(parseEnv({ ALLOWED_HOSTS: "ok.example, not a host" })).toMatchObject({
+      ok: false,
+      problems: [expect.stringMatching(/^ALLOWED_HOSTS: must be host names/)],
+    });
   });
 
   it("development links use the loopback address the request came to; other hosts are refused in Arabic too", async () => {
@@ -146,7 +151,10 @@ describe("item 12: development tools stay off the network", () => {
 
     const off = createTestApp({ database, env: { DEV_TOOLS: "off" } });
     expect((await mailbox(off)).status).toBe(404);
-    expect(parseEnv({ ...PRODUCTION, DEV_TOOLS: "on" })).toMatchObject({ ok: false, problems: [expect.stringMatching(/^DEV_TOOLS: cannot be on in production/)] });
+    expect(parseEnv({ ...PRODUCTION, DEV_TOOLS: "on" })).toMatchObject({
+      ok: false,
+      problems: [expect.stringMatching(/^DEV_TOOLS: cannot be on in production/)],
+    });
   });
 
   it("the server's start-up log says the tools are off on a network address", async () => {
@@ -193,14 +201,18 @@ describe("item 15: smaller leaks", () => {
   it("HSTS only over HTTPS", async () => {
     expect((await t.app.request("http://localhost/api/v1/health")).headers.get("Strict-Transport-Security")).toBeNull();
     const production = createTestApp({ database, env: PRODUCTION });
-    expect((await production.app.request("https://sarraf.example/api/v1/health")).headers.get("Strict-Transport-Security")).toBe("max-age=31536000; includeSubDomains");
+    expect((await production.app.request("https://sarraf.example/api/v1/health")).headers.get("Strict-Transport-Security")).toBe(
+      "max-age=31536000; includeSubDomains",
+    );
     const proxied = createTestApp({ database, env: { ...PRODUCTION, TRUST_PROXY: "true" } });
-    const viaProxy = await proxied.app.request("http://10.0.0.5/api/v1/health", { headers: { "X-Forwarded-Proto": "https", "X-Forwarded-Host": "sarraf.example" } });
+    const viaProxy = await proxied.app.request("http://10.0.0.5/api/v1/health", {
+      headers: { "X-Forwarded-Proto": "https", "X-Forwarded-Host": "sarraf.example" },
+    });
     expect(viaProxy.headers.get("Strict-Transport-Security")).toBe("max-age=31536000; includeSubDomains");
   });
 
   it("a client's X-Request-Id is kept only in a safe format; anything else is replaced before it is logged", async () => {
-    const unsafe = ["x".repeat(REQUEST_ID_MAX_LENGTH + 1), "id with spaces", "id\u001b[31mred", "a\"b", "../../etc"];
+    const unsafe = ["x".repeat(REQUEST_ID_MAX_LENGTH + 1), "id with spaces", "id\u001b[31mred", 'a"b', "../../etc"];
     for (const id of unsafe) {
       t.logs.length = 0;
       const res = await t.app.request("/api/v1/health", { headers: { "X-Request-Id": id } });

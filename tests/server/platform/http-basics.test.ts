@@ -33,7 +33,12 @@ describe("security headers", () => {
   it.each(["/api/v1/health", "/dashboard", "/api/v1/nope"])("are on every response (%s)", async (path) => {
     const res = await t.app.request(path, { headers: { Accept: "text/html" } });
     const csp = res.headers.get("Content-Security-Policy") ?? "";
-    const directives = Object.fromEntries(csp.split(";").map((d) => d.trim().split(/\s+/)).map(([k, ...v]) => [k, v.join(" ")]));
+    const directives = Object.fromEntries(
+      csp
+        .split(";")
+        .map((d) => d.trim().split(/\s+/))
+        .map(([k, ...v]) => [k, v.join(" ")]),
+    );
     expect(directives).toMatchObject({
       "default-src": "'self'",
       "script-src": "'self'",

@@ -8,7 +8,13 @@ const SECRET = "$scrypt$ln=17,r=8,p=1$c2VjcmV0$a2V5";
 /** node-postgres' error for a unique violation: its detail quotes the clashing value. */
 function pgUniqueViolation(): pg.DatabaseError {
   const error = new pg.DatabaseError(`duplicate key value violates unique constraint "users_email_unique"`, 120, "error");
-  Object.assign(error, { severity: "ERROR", code: "23505", detail: `Key (email)=(${SECRET}) already exists.`, table: "users", constraint: "users_email_unique" });
+  Object.assign(error, {
+    severity: "ERROR",
+    code: "23505",
+    detail: `Key (email)=(${SECRET}) already exists.`,
+    table: "users",
+    constraint: "users_email_unique",
+  });
   return error;
 }
 

@@ -195,7 +195,9 @@ describe("the SMTP adapter", () => {
   it("delivers a message from MAIL_FROM, logging in with the URL's credentials", async () => {
     const smtp = smtpMailer(`smtp://mailer:secret@127.0.0.1:${port}`, "Sarraf <no-reply@sarraf.test>");
     try {
-      await smtp.mailer.send(composeMail("reset", { to: "layla@example.com", locale: "ar", code: "123456", link: "https://sarraf.example/reset-password?code=123456" }));
+      await smtp.mailer.send(
+        composeMail("reset", { to: "layla@example.com", locale: "ar", code: "123456", link: "https://sarraf.example/reset-password?code=123456" }),
+      );
     } finally {
       smtp.close();
     }

@@ -57,8 +57,7 @@ function slowPost(server: RunningServer, path: string) {
   return { response, finish: () => req.end(body.slice(10)) };
 }
 
-const settled = (promise: Promise<unknown>) =>
-  Promise.race([promise.then(() => true), new Promise((r) => setTimeout(() => r(false), 300))]);
+const settled = (promise: Promise<unknown>) => Promise.race([promise.then(() => true), new Promise((r) => setTimeout(() => r(false), 300))]);
 
 describe("startServer", () => {
   it("listens on a real port, names its database, and enforces the body limit from Content-Length", async () => {

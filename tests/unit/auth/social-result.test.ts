@@ -5,8 +5,19 @@ import { base64url } from "../../../src/shared/lib/base64url.ts";
 describe("the callback page's message", () => {
   it("becomes a result or a failure only in the exact shape the server sends", () => {
     expect(resultEventOf({ type: "sarraf.social", requestId: "r1", code: "abc" })).toEqual({ type: "social.result", requestId: "r1", code: "abc" });
-    expect(resultEventOf({ type: "sarraf.social", requestId: "r1", error: "emailTaken" })).toEqual({ type: "social.failure", requestId: "r1", reason: "emailTaken" });
-    for (const junk of [null, "sarraf.social", { type: "other", requestId: "r1", code: "abc" }, { type: "sarraf.social", code: "abc" }, { type: "sarraf.social", requestId: "r1", code: "" }, { type: "sarraf.social", requestId: "r1", error: "hacked" }]) {
+    expect(resultEventOf({ type: "sarraf.social", requestId: "r1", error: "emailTaken" })).toEqual({
+      type: "social.failure",
+      requestId: "r1",
+      reason: "emailTaken",
+    });
+    for (const junk of [
+      null,
+      "sarraf.social",
+      { type: "other", requestId: "r1", code: "abc" },
+      { type: "sarraf.social", code: "abc" },
+      { type: "sarraf.social", requestId: "r1", code: "" },
+      { type: "sarraf.social", requestId: "r1", error: "hacked" },
+    ]) {
       expect(resultEventOf(junk)).toBeNull();
     }
   });

@@ -20,8 +20,16 @@ describe("fieldErrorsOf", () => {
   });
 
   it("says a value that is not a string is not text; only a missing value is required", () => {
-    expect(errorsOf(signupSchema, { fullName: 1, email: 2, password: 3 })).toEqual({ fullName: "field.notText", email: "field.notText", password: "field.notText" });
-    expect(errorsOf(signupSchema, { fullName: null, email: [], password: {} })).toEqual({ fullName: "field.notText", email: "field.notText", password: "field.notText" });
+    expect(errorsOf(signupSchema, { fullName: 1, email: 2, password: 3 })).toEqual({
+      fullName: "field.notText",
+      email: "field.notText",
+      password: "field.notText",
+    });
+    expect(errorsOf(signupSchema, { fullName: null, email: [], password: {} })).toEqual({
+      fullName: "field.notText",
+      email: "field.notText",
+      password: "field.notText",
+    });
     expect(errorsOf(signupSchema, {})).toEqual({ fullName: "name.required", email: "field.required", password: "field.required" });
     expect(errorsOf(verifyOtpSchema, { email: "a@example.com", otp: 123456, token: 1 })).toEqual({ otp: "field.notText", token: "field.invalid" });
     expect(errorsOf(updateProfileSchema, { fullName: 5 })).toEqual({ fullName: "field.notText" });

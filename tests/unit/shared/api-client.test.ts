@@ -68,7 +68,10 @@ beforeEach(() => {
 const client = () => createApiClient({ baseURL: base, getToken: () => token, getLocale: () => locale, onUnauthorized });
 
 async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  const error = await promise.then(() => null, (caught: unknown) => caught);
+  const error = await promise.then(
+    () => null,
+    (caught: unknown) => caught,
+  );
   expect(error).toBeInstanceOf(ApiError);
   return error as ApiError;
 }

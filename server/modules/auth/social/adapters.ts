@@ -67,7 +67,12 @@ function realAdapter(provider: SocialProvider, env: Env, fetch: client.CustomFet
       });
     case "apple": {
       if (!env.APPLE_CLIENT_ID || !env.APPLE_TEAM_ID || !env.APPLE_KEY_ID || !env.APPLE_PRIVATE_KEY) return undefined;
-      const secret = appleClientSecret({ clientId: env.APPLE_CLIENT_ID, teamId: env.APPLE_TEAM_ID, keyId: env.APPLE_KEY_ID, privateKey: env.APPLE_PRIVATE_KEY });
+      const secret = appleClientSecret({
+        clientId: env.APPLE_CLIENT_ID,
+        teamId: env.APPLE_TEAM_ID,
+        keyId: env.APPLE_KEY_ID,
+        privateKey: env.APPLE_PRIVATE_KEY,
+      });
       return oidcAdapter({
         provider,
         kind: "real",
@@ -109,11 +114,7 @@ function standInAdapter(provider: SocialProvider, standIns: StandIns): SocialAda
  * address only by choice): a provider that lets anyone claim any e-mail address must not make
  * accounts elsewhere, so there an unconfigured provider is missing (undefined).
  */
-export function socialAdapters(
-  env: Env,
-  standIns: StandIns,
-  fetch?: client.CustomFetch,
-): Record<SocialProvider, SocialAdapter | undefined> {
+export function socialAdapters(env: Env, standIns: StandIns, fetch?: client.CustomFetch): Record<SocialProvider, SocialAdapter | undefined> {
   const useStandIn = devToolsEnabled(env);
   return Object.fromEntries(
     SOCIAL_PROVIDERS.map((provider) => [provider, realAdapter(provider, env, fetch) ?? (useStandIn ? standInAdapter(provider, standIns) : undefined)]),

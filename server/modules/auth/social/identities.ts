@@ -62,7 +62,11 @@ export async function userForIdentity(
             email,
             // A provider's name is someone else's data: control characters (which PostgreSQL text
             // cannot always hold) become spaces rather than failing the sign-in.
-            fullName: profile.name?.replace(/[\p{Cc}]+/gu, " ").trim().slice(0, NAME_MAX_LENGTH) ?? "",
+            fullName:
+              profile.name
+                ?.replace(/[\p{Cc}]+/gu, " ")
+                .trim()
+                .slice(0, NAME_MAX_LENGTH) ?? "",
             passwordHash: null,
             locale,
             emailVerifiedAt: profile.emailVerified ? now : null,

@@ -22,6 +22,9 @@ export async function issueLoginCode(db: Db, userId: string, now: Date): Promise
 
 /** The user a live code was issued to, or null. Deleting is the check, so a code works once. */
 export async function consumeLoginCode(db: Db, code: string, now: Date): Promise<string | null> {
-  const [row] = await db.delete(socialLoginCodes).where(eq(socialLoginCodes.codeHash, hashToken(code))).returning();
+  const [row] = await db
+    .delete(socialLoginCodes)
+    .where(eq(socialLoginCodes.codeHash, hashToken(code)))
+    .returning();
   return row && row.expiresAt > now ? row.userId : null;
 }

@@ -37,7 +37,10 @@ export type StateCheck = { ok: true; row: OauthState } | { ok: false; reason: "u
  * which popup to answer.
  */
 export async function consumeState(db: Db, state: string, now: Date): Promise<StateCheck> {
-  const [row] = await db.delete(oauthStates).where(eq(oauthStates.stateHash, hashToken(state))).returning();
+  const [row] = await db
+    .delete(oauthStates)
+    .where(eq(oauthStates.stateHash, hashToken(state)))
+    .returning();
   if (!row) return { ok: false, reason: "unknown" };
   if (row.expiresAt <= now) return { ok: false, reason: "expired", row };
   return { ok: true, row };

@@ -11,7 +11,8 @@ export function resultEventOf(data: unknown): SocialPopupEvent | null {
   const message = data as Record<string, unknown>;
   if (message.type !== "sarraf.social" || typeof message.requestId !== "string") return null;
   if (typeof message.code === "string" && message.code) return { type: "social.result", requestId: message.requestId, code: message.code };
-  if (failures.includes(message.error as CallbackFailure)) return { type: "social.failure", requestId: message.requestId, reason: message.error as CallbackFailure };
+  if (failures.includes(message.error as CallbackFailure))
+    return { type: "social.failure", requestId: message.requestId, reason: message.error as CallbackFailure };
   return null;
 }
 
