@@ -8,7 +8,7 @@ import { machines } from "./machines.ts";
 
 const readme = readFileSync(join(repoRoot, "README.md"), "utf8");
 const section = readme.slice(readme.indexOf("## Machines"), readme.indexOf("\n## ", readme.indexOf("## Machines") + 1));
-const rows = section.split("\n").filter((line) => line.startsWith("| ") && !line.startsWith("| machine"));
+const rows = section.split("\n").filter((line) => line.startsWith("| ") && !line.startsWith("| machine") && !/^\|\s*-+\s*\|/.test(line));
 const links = (row: string): string[] => [...row.matchAll(/\]\(([^)]+)\)/g)].map((m) => m[1]!);
 
 describe("README machine index", () => {
