@@ -6,3 +6,4 @@ export * from "./fields.ts";
 export * from "./money.ts";
 export * from "./notifications.ts";
 export * from "./routes.ts";
+export * from "./pages.ts";

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import { LOGIN_PASSWORD_MAX_LENGTH, type CodeSent } from "../../../contract/index.ts";
+import { LOGIN_PASSWORD_MAX_LENGTH, paths, type CodeSent } from "../../../contract/index.ts";
 import { beginAttempt } from "./attempts.ts";
 import {
   bindCodeToUser,
@@ -206,7 +206,7 @@ export function sessionHandlers(s: Services) {
         const user = await findUserByEmail(db, body.email);
         const issued = await issueCode(db, { email: body.email, purpose: "reset", userId: user?.id ?? null, address: c.var.clientAddress, now: s.now() });
         if (user) {
-          const link = `${linkOrigin(s.env, c)}/reset-password?${new URLSearchParams({ email: body.email, code: issued.code })}`;
+          const link = `${linkOrigin(s.env, c)}${paths.resetPassword}?${new URLSearchParams({ email: body.email, code: issued.code })}`;
           await mail("reset", { to: body.email, locale: body.locale ?? c.var.locale, code: issued.code, link });
         }
         return codeSent(body.email, issued);

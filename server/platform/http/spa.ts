@@ -1,3 +1,4 @@
+import { isPagePath } from "../../../contract/pages.ts";
 import { readFile, stat } from "node:fs/promises";
 import { extname, join, normalize, sep } from "node:path";
 import { Hono, type Context } from "hono";
@@ -65,7 +66,9 @@ export function spaRoutes(staticDir: string, logger: Logger, { sourceMaps = true
       warned = true;
       return c.html(unbuiltPage(root), 503, { "Cache-Control": REVALIDATE });
     }
-    return c.body(await readFile(index), 200, { "Content-Type": TYPES[".html"]!, "Cache-Control": REVALIDATE });
+    // Any other address still gets the SPA (it renders its not-found page), but with status 404.
+    const status = isPagePath(decoded) ? 200 : 404;
+    return c.body(await readFile(index), status, { "Content-Type": TYPES[".html"]!, "Cache-Control": REVALIDATE });
   });
 }
 

@@ -1,26 +1,7 @@
-/** Every route of the app, as data: views link through these, never through string literals. */
-export const paths = {
-  home: "/",
-  login: "/login",
-  signup: "/signup",
-  verifyEmail: "/verify-email",
-  forgotPassword: "/forgot-password",
-  resetPassword: "/reset-password",
-  dashboard: "/dashboard",
-  market: "/market",
-  exchange: "/exchange",
-  portfolio: "/portfolio",
-  profile: "/profile",
-  kyc: "/kyc",
-  withdrawals: "/withdrawals",
-  blog: "/blog",
-  contact: "/contact",
-  partners: "/partners",
-  partner: "/partners/:partner",
-  statecharts: "/statecharts",
-} as const;
+import { paths } from "../../../contract/pages.ts";
 
-export type PathName = keyof typeof paths;
+/** Every route of the app, as data (contract/pages.ts): views link through these, never through string literals. */
+export { paths, type PathName } from "../../../contract/pages.ts";
 
 /** The sidebar opens the exchange on the spec's default pair. */
 export function exchangeHref(curr = "USD", symbol = "BTC"): string {

@@ -102,3 +102,18 @@ describe.each(["en", "ar"] as const)("every route in %s", (lang) => {
     });
   });
 });
+
+describe("an unknown address", () => {
+  it("answers HTTP 404 and still renders the not-found page, while known pages answer 200", async () => {
+    const { page, context } = await openPage(browser, "/");
+    try {
+      const unknown = await page.goto("/no-such-page");
+      expect(unknown?.status()).toBe(404);
+      await waitForTitle(page, title(byPath("/no-such-page"), "en"));
+      const known = await page.goto("/partners/acme");
+      expect(known?.status()).toBe(200);
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -37,11 +37,21 @@ describe("the built SPA", () => {
     expect(await res.text()).toBe(INDEX);
   });
 
-  it.each(["/dashboard", "/exchange?curr=USD&symbol=BTC", "/some/unknown/client/route"])(
+  it.each(["/dashboard", "/exchange?curr=USD&symbol=BTC", "/partners/acme", "/login/"])(
     "answers the client route %s with index.html (history fallback)",
     async (path) => {
       const res = await get(path);
       expect(res.status).toBe(200);
+      expect(await res.text()).toBe(INDEX);
+    },
+  );
+
+  it.each(["/some/unknown/client/route", "/dashboards", "/partners/acme/extra", "/login/x"])(
+    "answers the unknown address %s with status 404 and still the SPA, which renders its not-found page",
+    async (path) => {
+      const res = await get(path);
+      expect(res.status).toBe(404);
+      expect(res.headers.get("Content-Type")).toBe("text/html; charset=utf-8");
       expect(await res.text()).toBe(INDEX);
     },
   );

@@ -1,0 +1,34 @@
+// Every page address of the SPA, as data: the SPA routes and links through these, the server
+// builds e-mail links with them and answers 404 for any other address (the SPA still renders
+// its not-found page).
+export const paths = {
+  home: "/",
+  login: "/login",
+  signup: "/signup",
+  verifyEmail: "/verify-email",
+  forgotPassword: "/forgot-password",
+  resetPassword: "/reset-password",
+  dashboard: "/dashboard",
+  market: "/market",
+  exchange: "/exchange",
+  portfolio: "/portfolio",
+  profile: "/profile",
+  kyc: "/kyc",
+  withdrawals: "/withdrawals",
+  blog: "/blog",
+  contact: "/contact",
+  partners: "/partners",
+  partner: "/partners/:partner",
+  statecharts: "/statecharts",
+} as const;
+
+export type PathName = keyof typeof paths;
+
+/** Whether an address (without query) is one of the pages: `:name` matches one non-empty segment; a trailing slash is ignored. */
+export function isPagePath(pathname: string): boolean {
+  const parts = pathname.replace(/\/+$/, "").split("/");
+  return Object.values(paths).some((pattern) => {
+    const want = pattern.replace(/\/+$/, "").split("/");
+    return want.length === parts.length && want.every((segment, i) => (segment.startsWith(":") ? parts[i] !== "" : segment === parts[i]));
+  });
+}
