@@ -31,6 +31,21 @@ describe("routes and access rules", () => {
     }
   });
 
+  it("offers a visitor sign-up and log-in on the home page, and a signed-in user the way into the app instead", async () => {
+    const visitor = await renderApp("/");
+    const hero = () => screen.getByRole("heading", { level: 1 }).closest("section")!;
+    await screen.findByRole("heading", { level: 1 });
+    expect(within(hero()).getByRole("link", { name: "Create a free account" })).toHaveAttribute("href", "/signup");
+    expect(within(hero()).getByRole("link", { name: "Log in" })).toHaveAttribute("href", "/login");
+    visitor.unmount();
+
+    await renderApp("/", { user: signedIn });
+    await screen.findByRole("heading", { level: 1 });
+    expect(within(hero()).getByRole("link", { name: "Go to your dashboard" })).toHaveAttribute("href", "/dashboard");
+    expect(within(hero()).queryByRole("link", { name: "Create a free account" })).toBeNull();
+    expect(within(hero()).queryByRole("link", { name: "Log in" })).toBeNull();
+  });
+
   it("shows a not-found page for unknown paths", async () => {
     await renderApp("/no/such/page");
     expect(await screen.findByRole("heading", { name: "Page not found" })).toBeInTheDocument();

@@ -1,9 +1,11 @@
 import { Link } from "wouter";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { paths } from "../../../shared/lib/paths.ts";
+import { useIsAuthenticated } from "../../../shared/actors/hooks.ts";
+import { exchangeHref, paths } from "../../../shared/lib/paths.ts";
 
 export default function HomePage() {
   const { t } = useLingui();
+  const signedIn = useIsAuthenticated();
   const features = [
     { title: t`Buy with your card`, body: t`Pay by card through our on-ramp partner and receive crypto in your account.` },
     { title: t`Sell and exchange`, body: t`Sell to your currency or swap one coin for another at a clear price.` },
@@ -20,8 +22,18 @@ export default function HomePage() {
           <Trans>Sarraf is your money changer for digital assets: simple prices, clear fees, in your language.</Trans>
         </p>
         <div className="hero-actions">
-          <Link href={paths.signup} className="button button-primary button-large">{t`Create a free account`}</Link>
-          <Link href={paths.login} className="button button-ghost button-large">{t`Log in`}</Link>
+          {signedIn ? (
+            // Signed in: the way into the app, not an offer to sign up again.
+            <>
+              <Link href={paths.dashboard} className="button button-primary button-large">{t`Go to your dashboard`}</Link>
+              <Link href={exchangeHref()} className="button button-ghost button-large">{t`Exchange`}</Link>
+            </>
+          ) : (
+            <>
+              <Link href={paths.signup} className="button button-primary button-large">{t`Create a free account`}</Link>
+              <Link href={paths.login} className="button button-ghost button-large">{t`Log in`}</Link>
+            </>
+          )}
         </div>
       </section>
       <section className="feature-grid" aria-label={t`What you can do`}>
