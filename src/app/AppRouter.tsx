@@ -1,4 +1,5 @@
-import { Suspense, useEffect, useLayoutEffect, type ReactNode } from "react";
+import { Suspense, useEffect, useLayoutEffect, useRef, type ReactNode } from "react";
+import { useLingui } from "@lingui/react/macro";
 import { Route, Switch, useLocation, useSearch } from "wouter";
 import { useAppActor } from "../shared/actors/context.tsx";
 import { DocumentTitle } from "../shared/ui/DocumentTitle.tsx";
@@ -21,23 +22,55 @@ function Layout({ kind, children }: { kind: LayoutKind; children: ReactNode }) {
   }
 }
 
-/** Tells the progress bar the page has rendered; inside Suspense, so only once its chunk is loaded. */
-function RouteReady() {
+/** Focus on the page's heading (or its main region), so a screen reader announces the new page. */
+function focusPage() {
+  const target = document.querySelector<HTMLElement>("main h1") ?? document.querySelector<HTMLElement>("main");
+  if (!target) return;
+  if (!target.hasAttribute("tabindex")) target.setAttribute("tabindex", "-1");
+  target.focus({ preventScroll: true });
+}
+
+/**
+ * Tells the progress bar the page has rendered; inside Suspense, so only once its chunk is loaded.
+ * After a route change (not the first load) focus moves to the new page's heading.
+ */
+function RouteReady({ moveFocus }: { moveFocus: boolean }) {
   const progress = useAppActor("routeProgress");
   useEffect(() => {
     progress.send({ type: "route.done" });
-  }, [progress]);
+    if (moveFocus) focusPage();
+  }, [progress, moveFocus]);
   return null;
 }
 
-function RoutePage({ route, location }: { route: RouteEntry; location: string }) {
+/** The first link on every page: straight to the main content, past the header and navigation. */
+function SkipLink() {
+  const { t } = useLingui();
+  return (
+    <a
+      className="skip-link"
+      href="#main"
+      onClick={(event) => {
+        event.preventDefault();
+        const main = document.getElementById("main");
+        if (!main) return;
+        if (!main.hasAttribute("tabindex")) main.setAttribute("tabindex", "-1");
+        main.focus();
+      }}
+    >
+      {t`Skip to main content`}
+    </a>
+  );
+}
+
+function RoutePage({ route, location, moveFocus }: { route: RouteEntry; location: string; moveFocus: boolean }) {
   const Page = route.page;
   return (
     <Layout kind={route.layout}>
       <DocumentTitle title={route.title} />
       <Suspense fallback={<PageSkeleton />}>
         <Page />
-        <RouteReady key={location} />
+        <RouteReady key={location} moveFocus={moveFocus} />
       </Suspense>
     </Layout>
   );
@@ -54,16 +87,22 @@ export function AppRouter() {
   }, [progress, location]);
 
   const key = `${location}?${search}`;
+  // The first page keeps the browser's own focus; every later one moves it to its heading.
+  const firstKey = useRef(key);
+  const moveFocus = key !== firstKey.current;
   return (
-    <Switch>
-      {routes.map((route) => (
-        <Route key={route.path} path={route.path}>
-          <RoutePage route={route} location={key} />
+    <>
+      <SkipLink />
+      <Switch>
+        {routes.map((route) => (
+          <Route key={route.path} path={route.path}>
+            <RoutePage route={route} location={key} moveFocus={moveFocus} />
+          </Route>
+        ))}
+        <Route>
+          <RoutePage route={notFoundRoute} location={key} moveFocus={moveFocus} />
         </Route>
-      ))}
-      <Route>
-        <RoutePage route={notFoundRoute} location={key} />
-      </Route>
-    </Switch>
+      </Switch>
+    </>
   );
 }

@@ -59,7 +59,7 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
   ];
   const account: NavItem[] = [
     { href: paths.profile, path: paths.profile, label: t`Profile`, icon: "profile" },
-    { href: paths.kyc, path: paths.kyc, label: t`Verification`, icon: "kyc" },
+    { href: paths.kyc, path: paths.kyc, label: t`Identity verification`, icon: "kyc" },
     { href: paths.withdrawals, path: paths.withdrawals, label: t`Withdrawals`, icon: "withdrawals" },
   ];
 

@@ -46,6 +46,29 @@ describe("routes and access rules", () => {
     expect(within(hero()).queryByRole("link", { name: "Log in" })).toBeNull();
   });
 
+  it("starts every page with a skip link to the main content, and moves focus to the new page's heading after a route change", async () => {
+    const user = userEvent.setup();
+    await renderApp("/");
+    await screen.findByRole("heading", { level: 1 });
+    // The first page keeps the browser's focus.
+    expect(document.activeElement).toBe(document.body);
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByRole("link", { name: "Skip to main content" }));
+    await user.keyboard("{Enter}");
+    expect(document.activeElement).toBe(document.getElementById("main"));
+
+    await user.click(screen.getAllByRole("link", { name: "Log in" })[0]!);
+    const heading = await screen.findByRole("heading", { level: 1, name: "Log in" });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+  });
+
+  it("names KYC the same in the sidebar and on its page", async () => {
+    await renderApp("/kyc", { user: signedIn });
+    const nav = await screen.findByRole("navigation", { name: "Account" });
+    expect(within(nav).getByRole("link", { name: "Identity verification" })).toHaveAttribute("aria-current", "page");
+    expect(await screen.findByRole("heading", { level: 1, name: "Identity verification" })).toBeInTheDocument();
+  });
+
   it("shows a not-found page for unknown paths", async () => {
     await renderApp("/no/such/page");
     expect(await screen.findByRole("heading", { name: "Page not found" })).toBeInTheDocument();

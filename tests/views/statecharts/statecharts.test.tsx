@@ -12,7 +12,8 @@ describe("statecharts viewer", () => {
     const names = Object.keys(import.meta.glob("../../../machines/**/*.machine.ts")).map((file) => file.split("/").pop()!.replace(".machine.ts", ""));
     expect(names).toContain("auth");
     for (const machine of names) {
-      expect(await screen.findByRole("heading", { level: 2, name: machine })).toBeInTheDocument();
+      // The viewer page and its machines load lazily: on a loaded machine that takes more than the default second.
+      expect(await screen.findByRole("heading", { level: 2, name: machine }, { timeout: 15_000 })).toBeInTheDocument();
     }
     await waitFor(() => expect(document.querySelectorAll("svg.statechart")).toHaveLength(names.length), { timeout: 30_000 });
     await waitFor(() => expect(activeIn("auth")).toEqual(["auth", "auth.unauthenticated", "auth.unauthenticated.idle"]));
