@@ -47,13 +47,21 @@ export type AuthErrorReason =
   | "currentPasswordWrong" // 400 on changepassword
   | "codeRequired"; // 403 on login: too many wrong passwords for this account; sign in by e-mail code (data.email)
 
-/** The signed-in user's own record (`userInfo`): whether a password exists, never its hash. */
+/** The providers of the social sign-in (spec section 4): each opens in a popup. */
+export const socialProviders = ["google", "apple", "facebook"] as const;
+export type SocialProviderName = (typeof socialProviders)[number];
+
+/**
+ * The signed-in user's own record (`userInfo`): whether a password exists (never its hash) and
+ * which providers the account is linked to; every verified account may also sign in by e-mail code.
+ */
 export const profileSchema = z.object({
   id: z.string(),
   email: z.string(),
   fullName: z.string(),
   emailVerified: z.boolean(),
   hasPassword: z.boolean(),
+  providers: z.array(z.enum(socialProviders)),
   createdAt: z.iso.datetime(),
 });
 export type Profile = z.output<typeof profileSchema>;

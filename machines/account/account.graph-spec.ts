@@ -10,6 +10,7 @@ const profile: Profile = {
   fullName: "Renamed Trader",
   emailVerified: true,
   hasPassword: true,
+  providers: [],
   createdAt: "2026-01-02T03:04:05.000Z",
 };
 const apiError = (code: string, reason: string) => ({ code, message: "server message", data: { reason } });

@@ -11,6 +11,7 @@ const profile: Profile = {
   fullName: "Trader",
   emailVerified: true,
   hasPassword: true,
+  providers: [],
   createdAt: "2026-01-02T03:04:05.000Z",
 };
 const signedIn: SignedInUser = { ...profile, Token: "t-123" };

@@ -1,8 +1,10 @@
 import { assertEvent, assign, fromCallback, fromPromise, setup, type EventObject } from "xstate";
 import { output } from "../event-body.ts";
 
-export const socialProviders = ["google", "apple", "facebook"] as const;
-export type SocialProvider = (typeof socialProviders)[number];
+import { socialProviders, type SocialProviderName } from "../../contract/index.ts";
+
+export { socialProviders };
+export type SocialProvider = SocialProviderName;
 
 /** Spec section 9: a 500×600 popup, and 8 seconds' grace after it closes before the request is rejected. */
 export const POPUP_WIDTH = 500;

@@ -19,6 +19,7 @@ export const profile = {
   fullName: "Trader",
   emailVerified: true,
   hasPassword: true,
+  providers: [],
   createdAt: "2026-01-02T03:04:05.000Z",
 };
 

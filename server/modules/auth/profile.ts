@@ -11,6 +11,7 @@ export function publicProfile(user: User): PublicProfile {
     fullName: user.fullName,
     emailVerified: user.emailVerifiedAt !== null,
     hasPassword: user.passwordHash !== null,
+    providers: [], // filled in by the sign-in methods work (issue 11)
     createdAt: user.createdAt.toISOString(),
   };
 }

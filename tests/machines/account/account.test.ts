@@ -12,6 +12,7 @@ const profile: Profile = {
   fullName: "Trader",
   emailVerified: true,
   hasPassword: false,
+  providers: [],
   createdAt: "2026-01-02T03:04:05.000Z",
 };
 const apiError = (code: string, data?: Record<string, unknown>) => Object.assign(new Error("server says no"), { code, data });
