@@ -87,7 +87,18 @@ export type AuthChildren = {
 };
 
 /** Successes worth telling the user; the app shows them translated. */
-export type AuthNotice = "socialCancelled" | "idleLogout" | "codeSent" | "verifyEmailFirst" | "passwordReset";
+export type AuthNotice =
+  | "socialCancelled"
+  | "idleLogout"
+  | "codeSent"
+  | "verifyEmailFirst"
+  | "passwordReset"
+  /** Signed in by a form or a popup (not a restored session): the flow's own notices are over. */
+  | "welcome"
+  /** The user logged out. */
+  | "signedOut"
+  /** The e-mail was verified without this browser's sign-up token, so the password chosen at sign-up was not kept. */
+  | "passwordNotKept";
 
 export type AuthEmitted =
   | { type: "auth.notice"; notice: AuthNotice; email?: string; provider?: SocialProvider }

@@ -15,6 +15,9 @@ export function showAuthNotice({ notice, email = "", provider }: Notice): void {
     codeSent: msg`We e-mailed a 6-digit code to ${email}.`,
     verifyEmailFirst: msg`Verify your e-mail to log in: enter the code we sent, or ask for a new one.`,
     passwordReset: msg`Your password has been changed. Log in with your new password.`,
+    welcome: msg`Welcome to Sarraf.`,
+    signedOut: msg`You have logged out.`,
+    passwordNotKept: msg`Your e-mail is verified, but the password you chose at sign-up could not be kept. Set a password now.`,
   }[notice];
   notifySuccess(i18n._(text), `auth-${notice}`);
 }
