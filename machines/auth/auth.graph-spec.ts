@@ -15,6 +15,8 @@ const profile: Profile = {
   createdAt: "2026-01-02T03:04:05.000Z",
 };
 const signedIn: SignedInUser = { ...profile, Token: "t-123" };
+// A sign-up verified without its token: the account has no password.
+const withoutPassword: SignedInUser = { ...signedIn, hasPassword: false };
 const codeSent: CodeSent = { email: "new@example.com", resendAfter: 60, expiresIn: 600, token: "token-1" };
 const apiError = (code: string, reason: string | null, extra: Record<string, unknown> = {}) => ({
   code,
@@ -23,7 +25,17 @@ const apiError = (code: string, reason: string | null, extra: Record<string, unk
 });
 
 export const authGraphSpec: MachineGraphSpec<AuthInput, AuthEvent> = {
-  inputs: [{ storedUser: signedIn }, { storedUser: null }, { storedUser: { token: "" } }],
+  inputs: [
+    { storedUser: signedIn },
+    { storedUser: null },
+    { storedUser: { token: "" } },
+    // A reload mid-flow: a code login's step and a return address kept; a social popup still open.
+    {
+      storedUser: null,
+      flow: { signupUser: null, otp: { email: "new@example.com", token: "token-1" }, forgetpass: null, returnTo: "/market", loginEmail: null },
+    },
+    { storedUser: null, socialRequest: { provider: "apple", requestId: "r-1" } },
+  ],
   events: [
     { type: "auth.login", email: "trader@example.com", password: "correct horse battery" },
     { type: "auth.signup", fullName: "New Trader", email: "new@example.com", password: "correct horse battery" },
@@ -35,6 +47,7 @@ export const authGraphSpec: MachineGraphSpec<AuthInput, AuthEvent> = {
     { type: "auth.resetPassword", email: "trader@example.com", otp: "123456", password: "a brand new passphrase" },
     { type: "auth.profileChanged", profile: { ...profile, fullName: "Renamed Trader" } },
     { type: "auth.dismiss" },
+    { type: "auth.returnTo", path: "/exchange?curr=EUR&symbol=ETH" },
     { type: "auth.logout" },
     { type: "auth.unauthorized" },
     { type: "auth.storageChanged", user: signedIn },
@@ -65,7 +78,7 @@ export const authGraphSpec: MachineGraphSpec<AuthInput, AuthEvent> = {
     },
     signup: { done: [codeSent], error: [apiError("rateLimited", "rateLimited", { retryAfter: 42 })] },
     sendOtp: { done: [codeSent], error: [apiError("rateLimited", "rateLimited", { retryAfter: 42 })] },
-    verifyOtp: { done: [signedIn], error: [apiError("badRequest", "codeInvalid", { attemptsLeft: 4 })] },
+    verifyOtp: { done: [signedIn, withoutPassword], error: [apiError("badRequest", "codeInvalid", { attemptsLeft: 4 })] },
     forgotPassword: { done: [codeSent], error: [apiError("network", null)] },
     resetPassword: { done: [null], error: [apiError("badRequest", "codeExpired")] },
   },

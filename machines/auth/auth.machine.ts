@@ -1,9 +1,20 @@
 // The auth statechart: every transition of spec section 4. Its vocabulary is in auth.types.ts, the
 // guards, actions and actors it names in auth.setup.ts, the tools' samples in auth.graph-spec.ts.
-import { authSetup, bodyOf, codeSent, codeWithToken, contextFrom, cooldownAfterError, fail, failed, noticeReplaced, notice, withOutput } from "./auth.setup.ts";
+import * as chart from "./auth.setup.ts";
+
+const { authSetup, bodyOf, codeSent, codeWithToken, contextFrom, cooldownAfterError, fail, failed, noticeReplaced, notice, signedInBy, withOutput } = chart;
 
 const signedIn = "#auth.authenticated.active";
 const signedOut = ["forgetUser", "clearStoredAuth"] as const;
+
+/** How a social sign-in's popup ends, whether this page opened it or resumed waiting for it after a reload. */
+const popupEnded = {
+  onDone: [
+    { guard: withOutput("gotSocialCode"), target: "exchangingSocialCode", actions: [withOutput("rememberSocialCode"), "forgetSocialRequest"] },
+    { target: "idle", actions: [withOutput("failPopup"), "forgetSocialRequest"] },
+  ],
+  onError: { target: "idle", actions: [fail("social"), "forgetSocialRequest"] },
+} as const;
 
 export const authMachine = authSetup.createMachine({
   id: "auth",
@@ -16,6 +27,12 @@ export const authMachine = authSetup.createMachine({
       description: "Authenticated at start only if the stored user has a Token.",
       always: [
         { guard: "hasStoredToken", target: "authenticated" },
+        {
+          guard: "hasSocialRequest",
+          description: "The tab reloaded while its social popup was open: wait for the popup's answer.",
+          target: "unauthenticated.resumingSocial",
+          actions: "forgetUser",
+        },
         { target: "unauthenticated", actions: "forgetUser" },
       ],
     },
@@ -25,20 +42,23 @@ export const authMachine = authSetup.createMachine({
         // A 401 while signed out (a stale token in another tab, say) still clears what is stored.
         "auth.unauthorized": { actions: ["clearStoredAuth", "redirectToLogin"] },
         "auth.storageChanged": [{ guard: "eventHasToken", target: "authenticated", actions: "rememberUser" }, { actions: "forgetUser" }],
+        "auth.returnTo": { description: "A protected page sent the visitor here: back there after signing in.", actions: ["rememberReturnTo", "storeFlow"] },
       },
       states: {
         idle: {
-          description: "Each form's call starts here, dropping the last failure; a call in flight takes no second submit.",
+          description:
+            "Each form's call starts here, dropping the last failure; a call in flight takes no second submit. What a flow keeps is stored for a reload.",
+          entry: "storeFlow",
           exit: "clearError",
           on: {
             "auth.login": "loggingIn",
             "auth.signup": "signingUp",
             "auth.sendCode": "sendingCode",
-            "auth.verifyCode": "verifyingCode",
-            "auth.cancelCode": { actions: ["forgetOtp", "clearError"] },
+            "auth.verifyCode": { target: "verifyingCode", actions: "rememberVerifyPurpose" },
+            "auth.cancelCode": { actions: ["forgetOtp", "clearError", "storeFlow"] },
             "auth.social": { target: "signingInWithProvider", actions: "rememberSocialProvider" },
             "auth.forgotPassword": "requestingReset",
-            "auth.resetPassword": "resettingPassword",
+            "auth.resetPassword": { target: "resettingPassword", actions: "rememberLoginEmail" },
           },
         },
         loggingIn: {
@@ -47,7 +67,7 @@ export const authMachine = authSetup.createMachine({
             id: "login",
             src: "login",
             input: bodyOf("auth.login"),
-            onDone: { target: signedIn, actions: [withOutput("signIn"), "storeSignedInUser"] },
+            onDone: { target: signedIn, actions: signedInBy },
             onError: [
               {
                 guard: failed({ reason: "emailNotVerified" }),
@@ -72,13 +92,21 @@ export const authMachine = authSetup.createMachine({
             id: "socialPopup",
             src: "socialPopup",
             input: bodyOf("auth.social"),
-            onDone: [
-              { guard: withOutput("gotSocialCode"), target: "exchangingSocialCode", actions: withOutput("rememberSocialCode") },
-              { target: "idle", actions: withOutput("failPopup") },
-            ],
-            onError: { target: "idle", actions: fail("social") },
+            ...popupEnded,
           },
           on: { "auth.social": { description: "Cancelled popup request.", actions: [noticeReplaced, "rememberSocialProvider", "forwardSocialRequest"] } },
+        },
+        resumingSocial: {
+          description: "After a reload: no window to watch, but the popup's answer still signs in; another provider button replaces it.",
+          tags: ["loading", "socialPopup"],
+          exit: "forgetResumedSocial",
+          invoke: {
+            id: "socialPopup",
+            src: "socialPopup",
+            input: ({ context }) => ({ provider: context.resumeSocial?.provider ?? "google", resume: { requestId: context.resumeSocial?.requestId ?? "" } }),
+            ...popupEnded,
+          },
+          on: { "auth.social": { description: "Another sign-in replaces the resumed one.", actions: ["rememberSocialProvider", "forwardSocialRequest"] } },
         },
         exchangingSocialCode: {
           description: "The popup's one-time code becomes the session Token.",
@@ -87,7 +115,7 @@ export const authMachine = authSetup.createMachine({
             id: "socialLogin",
             src: "socialLogin",
             input: ({ context }) => ({ code: context.socialCode ?? "" }),
-            onDone: { target: signedIn, actions: [withOutput("signIn"), "storeSignedInUser"] },
+            onDone: { target: signedIn, actions: signedInBy },
             onError: { target: "idle", actions: fail("social") },
           },
         },
@@ -119,7 +147,15 @@ export const authMachine = authSetup.createMachine({
             id: "verifyOtp",
             src: "verifyOtp",
             input: codeWithToken,
-            onDone: { target: signedIn, actions: [withOutput("signIn"), "storeSignedInUser"] },
+            onDone: [
+              {
+                guard: withOutput("signupPasswordLost"),
+                description: "Verified without the sign-up's token: say the password was not kept, and open the set-password form.",
+                target: signedIn,
+                actions: [withOutput("signIn"), "storeSignedInUser", notice("passwordNotKept"), "redirectToSetPassword", "forgetReturnTo"],
+              },
+              { target: signedIn, actions: signedInBy },
+            ],
             onError: { target: "idle", actions: fail("verifyCode") },
           },
         },
@@ -148,6 +184,7 @@ export const authMachine = authSetup.createMachine({
     },
     authenticated: {
       tags: "signedIn",
+      entry: "storeFlow",
       initial: "verifying",
       invoke: [
         {
@@ -186,9 +223,9 @@ export const authMachine = authSetup.createMachine({
               { description: "Offline or a server fault: stay signed in; the next call tells.", target: "active" },
             ],
           },
-          on: { "auth.logout": "loggingOut" },
+          on: { "auth.logout": { target: "loggingOut", actions: notice("signedOut") } },
         },
-        active: { on: { "auth.logout": "loggingOut" } },
+        active: { on: { "auth.logout": { target: "loggingOut", actions: notice("signedOut") } } },
         loggingOut: {
           description: "The local session ends whatever the server answers; a failed call still signs out here.",
           tags: ["loading", "logout"],

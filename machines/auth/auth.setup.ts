@@ -19,7 +19,7 @@ import { bodiesOf, output } from "../event-body.ts";
 import { errorOf, failedWith, failureOf, retryAfterOf, type FailureMatch } from "../failure.ts";
 import { pushTokenMachine } from "../notifications/pushToken.machine.ts";
 import { profileOf, tokenOf } from "./auth.state.ts";
-import type { AuthChildren, AuthContext, AuthEmitted, AuthEvent, AuthFlow, AuthInput, AuthNotice, AuthTag, SocialProvider } from "./auth.types.ts";
+import type { AuthChildren, AuthContext, AuthEmitted, AuthEvent, AuthFlow, AuthInput, AuthNotice, AuthTag, PendingFlow, SocialProvider } from "./auth.types.ts";
 import { inactivityMachine } from "./inactivity.machine.ts";
 import { socialPopupMachine, type SocialPopupOutput } from "./socialPopup.machine.ts";
 
@@ -33,16 +33,29 @@ export function codeWithToken({ context, event }: { context: AuthContext; event:
   return { email: event.email, otp: event.otp, ...(token ? { token } : {}) };
 }
 
-/** The context at start: the stored record, nothing else yet. */
+/** The context at start: the stored record, and the flow this tab had under way before a reload. */
 export const contextFrom = ({ input }: { input: AuthInput }): AuthContext => ({
   user: input.storedUser,
   userInfo: null,
-  signupUser: null,
-  otp: null,
-  forgetpass: null,
+  signupUser: input.flow?.signupUser ?? null,
+  otp: input.flow?.otp ?? null,
+  forgetpass: input.flow?.forgetpass ?? null,
   error: null,
-  socialProvider: null,
+  socialProvider: input.socialRequest?.provider ?? null,
   socialCode: null,
+  returnTo: input.flow?.returnTo ?? null,
+  loginEmail: input.flow?.loginEmail ?? null,
+  verifyingSignup: false,
+  resumeSocial: input.socialRequest ?? null,
+});
+
+/** The flow's part of the context: what the tab keeps across a reload. */
+export const flowOf = (context: AuthContext): PendingFlow => ({
+  signupUser: context.signupUser,
+  otp: context.otp,
+  forgetpass: context.forgetpass,
+  returnTo: context.returnTo,
+  loginEmail: context.loginEmail,
 });
 
 // Parameterised actions and guards as the chart writes them: fail("login") is the diagram's fail(login).
@@ -56,6 +69,14 @@ export const withOutput = <T extends string>(type: T) => ({ type, params: output
 export const codeSent = [
   { type: "startCooldown", params: ({ event }: { event: { output: CodeSent } }) => ({ seconds: event.output.resendAfter }) },
   { type: "notice", params: ({ event }: { event: { output: CodeSent } }) => ({ notice: "codeSent" as const, email: event.output.email }) },
+] as const;
+/** Signed in by a form or the popup: stored, welcomed, and taken back to the page asked for (or the dashboard). */
+export const signedInBy = [
+  withOutput("signIn"),
+  "storeSignedInUser",
+  notice("welcome"),
+  { type: "redirectAfterSignIn", params: ({ context }: { context: AuthContext }) => ({ returnTo: context.returnTo }) },
+  "forgetReturnTo",
 ] as const;
 /** A refused send: the wait it asks for (429's retryAfter; none ends the countdown). */
 export const cooldownAfterError = {
@@ -106,6 +127,9 @@ export const authSetup = setup({
   },
   guards: {
     hasStoredToken: ({ context }) => tokenOf(context.user) !== null,
+    hasSocialRequest: ({ context }) => context.resumeSocial !== null,
+    // A new account's e-mail verified without this browser's sign-up token: the server dropped the password chosen at sign-up.
+    signupPasswordLost: ({ context }, user: SignedInUser) => context.verifyingSignup && !user.hasPassword,
     eventHasToken: ({ event }) => {
       assertEvent(event, "auth.storageChanged");
       return tokenOf(event.user) !== null;
@@ -131,6 +155,8 @@ export const authSetup = setup({
       forgetpass: null,
       error: null,
       socialCode: null,
+      loginEmail: null,
+      verifyingSignup: false,
     })),
     rememberProfile: assign(({ context, event }) => {
       assertEvent(event, "auth.profileChanged");
@@ -153,6 +179,27 @@ export const authSetup = setup({
       },
     }),
     rememberSocialCode: assign({ socialCode: (_, popup: SocialPopupOutput) => (popup.ok ? popup.code : null) }),
+    rememberReturnTo: assign({
+      returnTo: ({ event }) => {
+        assertEvent(event, "auth.returnTo");
+        return event.path;
+      },
+    }),
+    forgetReturnTo: assign({ returnTo: null }),
+    forgetResumedSocial: assign({ resumeSocial: null }),
+    rememberLoginEmail: assign({
+      loginEmail: ({ event }) => {
+        assertEvent(event, "auth.resetPassword");
+        return event.email.trim().toLowerCase();
+      },
+    }),
+    // A code asked for by code login signs in; any other (sign-up, or the verify page) confirms a new account.
+    rememberVerifyPurpose: assign({
+      verifyingSignup: ({ context, event }) => {
+        assertEvent(event, "auth.verifyCode");
+        return context.otp?.email !== event.email.trim().toLowerCase() || context.signupUser?.email === event.email.trim().toLowerCase();
+      },
+    }),
     forwardSocialRequest: sendTo("socialPopup", ({ event }) => {
       assertEvent(event, "auth.social");
       return { type: "social.request" as const, provider: event.provider };
@@ -167,5 +214,13 @@ export const authSetup = setup({
     redirectHome: () => {},
     redirectToVerifyEmail: () => {},
     redirectToResetPassword: () => {},
+    /** To the page the visitor asked for before signing in, or the dashboard. */
+    redirectAfterSignIn: (_, _params: { returnTo: string | null }) => {},
+    /** To the profile's set-password form. */
+    redirectToSetPassword: () => {},
+    /** Keeps the flow's context for a reload of this tab (flowOf), or drops it when empty. */
+    storeFlow: () => {},
+    /** The social popup request this tab opened is over: a reload no longer waits for it. */
+    forgetSocialRequest: () => {},
   },
 });

@@ -13,8 +13,25 @@ export type { CodeSent, Profile, SignedInUser, SocialProvider };
  */
 export type StoredUser = Partial<SignedInUser> & { token?: string; [field: string]: unknown };
 
+/**
+ * What a sign-in flow under way keeps across a reload of its tab (the app keeps it in session
+ * storage): the sign-up's token that keeps its password, the code login's step, the reset's
+ * e-mail, where to go after signing in, and the e-mail to fill in at login.
+ */
+export interface PendingFlow {
+  signupUser: AuthContext["signupUser"];
+  otp: AuthContext["otp"];
+  forgetpass: AuthContext["forgetpass"];
+  returnTo: string | null;
+  loginEmail: string | null;
+}
+
 export interface AuthInput {
   storedUser: StoredUser | null;
+  /** A flow this tab had under way before it reloaded. */
+  flow?: PendingFlow | null;
+  /** A social popup this tab opened before it reloaded, whose answer may still come. */
+  socialRequest?: { provider: SocialProvider; requestId: string } | null;
 }
 
 /** Which form a failure belongs to, so each screen shows only its own. */
@@ -38,6 +55,14 @@ export interface AuthContext {
   socialProvider: SocialProvider | null;
   /** The popup's one-time code, until /user/social-login exchanges it. */
   socialCode: string | null;
+  /** A signed-out visitor's page (same-origin path) to return to after signing in. */
+  returnTo: string | null;
+  /** The e-mail to fill in at login: the one whose password was just reset. */
+  loginEmail: string | null;
+  /** Whether the code being verified confirms a new account's e-mail (not a code login): its sign-up password must have been kept. */
+  verifyingSignup: boolean;
+  /** The social popup request this tab opened before it reloaded, until its answer comes or the wait ends. */
+  resumeSocial: { provider: SocialProvider; requestId: string } | null;
 }
 
 /** Events that start a call carry the contract's request body. */
@@ -55,6 +80,8 @@ export type AuthEvent =
   | ({ type: "auth.resetPassword" } & ResetPasswordBody)
   /** The account machine saved the profile (a new name, a first password): still signed in, with it. */
   | { type: "auth.profileChanged"; profile: Profile }
+  /** A protected page sent the visitor to log in: go back there after signing in (a same-origin path). */
+  | { type: "auth.returnTo"; path: string }
   /** A screen opened: a failure another visit left behind is not shown again. */
   | { type: "auth.dismiss" }
   | { type: "auth.logout" }

@@ -6,7 +6,7 @@ import type { PopupHandle, SocialPopupEvent, SocialPopupInput } from "./socialPo
 const openWindow = (requestId: string, closed: boolean): PopupHandle => ({ requestId, isClosed: () => closed, close: () => {} });
 
 export const socialPopupGraphSpec: MachineGraphSpec<SocialPopupInput, SocialPopupEvent> = {
-  inputs: [{ provider: "google" }],
+  inputs: [{ provider: "google" }, { provider: "google", resume: { requestId: "r-1" } }],
   events: [
     { type: "social.result", requestId: "r-1", code: "one-time-code" },
     { type: "social.result", requestId: "r-0", code: "stale-code" },

@@ -11,6 +11,8 @@ export const POPUP_WIDTH = 500;
 export const POPUP_HEIGHT = 600;
 export const CLOSED_GRACE_MS = 8_000;
 export const POLL_INTERVAL_MS = 500;
+/** After a reload the page has no handle on the popup: it listens this long for the popup's answer. */
+export const RESUME_WAIT_MS = 120_000;
 
 /** Why a social sign-in failed; the view translates each. */
 export type SocialFailure = "popupBlocked" | "popupClosed" | CallbackFailure;
@@ -28,10 +30,15 @@ export interface PopupHandle {
 
 export interface SocialPopupInput {
   provider: SocialProvider;
+  /** A request a popup opened before this page reloaded: only its answer is awaited, no window is opened. */
+  resume?: { requestId: string };
 }
 
-export interface SocialPopupContext extends SocialPopupInput {
+export interface SocialPopupContext {
+  provider: SocialProvider;
   popup: PopupHandle | null;
+  /** The request whose answer counts: the open popup's, or the resumed one's. */
+  requestId: string | null;
   code: string | null;
   failure: SocialFailure | null;
 }
@@ -55,14 +62,15 @@ export const socialPopupMachine = setup({
   },
   guards: {
     wasBlocked: (_, popup: PopupHandle | null) => popup === null,
+    isResuming: ({ context }) => context.popup === null && context.requestId !== null,
     isPopupClosed: ({ context }) => context.popup?.isClosed() ?? true,
     isThisRequest: ({ context, event }) => {
       assertEvent(event, ["social.result", "social.failure"]);
-      return context.popup !== null && event.requestId === context.popup.requestId;
+      return context.requestId !== null && event.requestId === context.requestId;
     },
   },
   actions: {
-    keepPopup: assign({ popup: (_, popup: PopupHandle | null) => popup }),
+    keepPopup: assign((_, popup: PopupHandle | null) => ({ popup, requestId: popup?.requestId ?? null })),
     keepCode: assign({
       code: ({ event }) => {
         assertEvent(event, "social.result");
@@ -85,18 +93,33 @@ export const socialPopupMachine = setup({
     /** Sends social.result / social.failure from the callback page; checks origin and shape. */
     listenForResult: fromCallback<EventObject>(() => () => {}),
   },
-  delays: { pollInterval: POLL_INTERVAL_MS, closedGrace: CLOSED_GRACE_MS },
+  delays: { pollInterval: POLL_INTERVAL_MS, closedGrace: CLOSED_GRACE_MS, resumeWait: RESUME_WAIT_MS },
 }).createMachine({
   id: "socialPopup",
   description: "One social sign-in in a popup window, from opening it to a one-time code or a reason it failed.",
-  context: ({ input }) => ({ ...input, popup: null, code: null, failure: null }),
+  context: ({ input }) => ({ provider: input.provider, popup: null, requestId: input.resume?.requestId ?? null, code: null, failure: null }),
   invoke: {
     id: "listenForResult",
     src: "listenForResult",
     onError: { description: "No channel to listen on: the popup's closing still ends the request." },
   },
-  initial: "opening",
+  initial: "starting",
   states: {
+    starting: {
+      always: [{ guard: "isResuming", target: "resumed" }, { target: "opening" }],
+    },
+    resumed: {
+      description: "The page reloaded while the popup was open: its answer still signs in, for up to 2 minutes.",
+      on: {
+        "social.result": [{ guard: "isThisRequest", target: "succeeded", actions: "keepCode" }, { description: "An answer to another request: ignored." }],
+        "social.failure": [
+          { guard: "isThisRequest", target: "failed", actions: { type: "fail", params: ({ event }) => ({ failure: event.reason }) } },
+          { description: "An answer to another request: ignored." },
+        ],
+        "social.request": { description: "Another sign-in replaces the resumed one.", target: "opening", actions: "switchRequest" },
+      },
+      after: { resumeWait: { target: "failed", actions: { type: "fail", params: { failure: "popupClosed" } } } },
+    },
     opening: {
       invoke: {
         id: "openPopup",

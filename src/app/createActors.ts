@@ -8,6 +8,7 @@ import { pushTokenMachine } from "../../machines/notifications/pushToken.machine
 import { localeMachine } from "../../machines/shell/locale.machine.ts";
 import { routeProgressMachine } from "../../machines/shell/routeProgress.machine.ts";
 import { accountImplementations } from "../features/account/services/actors.ts";
+import { createFlowStore, type FlowStore } from "../features/auth/adapters/flowStore.ts";
 import { authImplementations, type PopupEdge } from "../features/auth/services/actors.ts";
 import { pushTokenImplementations, type PushEdge } from "../features/notifications/services/actors.ts";
 import { localeImplementations } from "../features/shell/services/actors.ts";
@@ -27,6 +28,8 @@ export interface AppEdges extends Navigation {
   /** The typed API call; by default the real client, loaded on the first call. */
   call?: Call;
   storage?: AppStorage;
+  /** One tab's sign-in flow across a reload; session storage by default. */
+  flowStore?: FlowStore;
   popup?: PopupEdge;
   push?: PushEdge;
   /** The clock every machine's timers run on. */
@@ -44,7 +47,7 @@ export interface AppServices {
 
 /** The composition root: every feature provides its machines' effects, given the shared edges; this only composes them. */
 export function createAppServices(edges: AppEdges): AppServices {
-  const { storage = createAppStorage(), clock } = edges;
+  const { storage = createAppStorage(), flowStore = createFlowStore(), clock } = edges;
   const navigation: Navigation = { navigate: edges.navigate, path: edges.path };
   // Only the statecharts viewer reads the event log: without it no event is inspected.
   const eventLog = statechartsViewerEnabled ? createEventLog() : undefined;
@@ -67,7 +70,7 @@ export function createAppServices(edges: AppEdges): AppServices {
       },
     });
 
-  const { actions, actors } = authImplementations({ call, storage, navigation, popup: edges.popup });
+  const { actions, actors } = authImplementations({ call, storage, navigation, flowStore, popup: edges.popup });
   const auth = createActor(
     authMachine.provide({
       actions,
@@ -77,9 +80,14 @@ export function createAppServices(edges: AppEdges): AppServices {
         account: accountMachine.provide(accountImplementations({ call })),
       },
     }),
-    { ...options("auth"), input: { storedUser: storage.readAuthUser() } },
+    { ...options("auth"), input: { storedUser: storage.readAuthUser(), flow: flowStore.readFlow(), socialRequest: flowStore.readSocialRequest() } },
   );
   const codeCooldown = createActor(codeCooldownMachine, options("codeCooldown"));
+  // A resend wait a reload interrupted goes on counting from where it was.
+  const startCooldown = (seconds: number) => {
+    flowStore.writeCooldown(seconds);
+    codeCooldown.send({ type: "cooldown.start", seconds });
+  };
   const routeProgress = createActor(routeProgressMachine, options("routeProgress"));
 
   // Successes are told after something happened, never before first paint: their texts load then.
@@ -88,13 +96,15 @@ export function createAppServices(edges: AppEdges): AppServices {
   const showAccountNotice = (event: AccountEmitted) =>
     void import("../features/account/services/notices.ts").then((notices) => notices.showAccountNotice(event));
   const subscriptions = [
-    auth.on("auth.codeCooldown", ({ seconds }) => codeCooldown.send({ type: "cooldown.start", seconds })),
+    auth.on("auth.codeCooldown", ({ seconds }) => startCooldown(seconds)),
     auth.on("auth.notice", showAuthNotice),
     followChild(auth, "account", (account) => account.on("account.notice", showAccountNotice)),
   ];
 
   const all: AppActors = { auth, locale, routeProgress, codeCooldown };
   for (const actor of Object.values(all)) actor.start();
+  const interrupted = flowStore.readCooldown();
+  if (interrupted > 0) codeCooldown.send({ type: "cooldown.start", seconds: interrupted });
   const stopWatchingStorage = storage.onAuthUserChange((user) => auth.send({ type: "auth.storageChanged", user }));
 
   return {

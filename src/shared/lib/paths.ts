@@ -1,4 +1,4 @@
-import { paths } from "../../../contract/pages.ts";
+import { isPagePath, paths } from "../../../contract/pages.ts";
 
 /** Every route of the app, as data (contract/pages.ts): views link through these, never through string literals. */
 export { paths, type PathName } from "../../../contract/pages.ts";
@@ -13,4 +13,31 @@ export interface Navigation {
   navigate(to: string, options?: { replace?: boolean }): void;
   /** The current path, so a redirect to the page already open adds no history entry. */
   path(): string;
+}
+
+const authPages: readonly string[] = [paths.login, paths.signup, paths.verifyEmail, paths.forgotPassword, paths.resetPassword];
+// Any origin will do: a path that resolves elsewhere against it is not one of ours.
+const probeOrigin = "https://sarraf.invalid";
+
+/**
+ * A return address after signing in, if it is safe: a same-origin path of one of the app's pages
+ * (not an auth page), with its query and fragment; null for anything else (another origin,
+ * `//host`, backslashes, control characters, unknown pages).
+ */
+export function safeReturnTo(value: string | null | undefined): string | null {
+  if (!value || value.length > 2000 || !value.startsWith("/") || value.startsWith("//") || /[\\\u0000-\u001f\u007f]/.test(value)) return null;
+  let url: URL;
+  try {
+    url = new URL(value, probeOrigin);
+  } catch {
+    return null;
+  }
+  if (url.origin !== probeOrigin || !isPagePath(url.pathname) || authPages.includes(url.pathname.replace(/\/+$/, ""))) return null;
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/** The login page, told where the visitor was going (when that is a safe return address). */
+export function loginHref(returnTo?: string): string {
+  const safe = safeReturnTo(returnTo);
+  return safe ? `${paths.login}?${new URLSearchParams({ returnTo: safe }).toString()}` : paths.login;
 }

@@ -1,9 +1,9 @@
-import { useState } from "react";
-import { Link } from "wouter";
+import { useEffect, useState } from "react";
+import { Link, useSearch } from "wouter";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useAppActor } from "../../../shared/actors/context.tsx";
 import { loginSchema, sendOtpSchema } from "../../../../contract/index.ts";
-import { paths } from "../../../shared/lib/paths.ts";
+import { paths, safeReturnTo } from "../../../shared/lib/paths.ts";
 import { Field, FormAlert, PasswordField, SubmitButton } from "../../../shared/ui/form.tsx";
 import { PageHeader } from "../../../shared/ui/PageHeader.tsx";
 import { useForm } from "../../../shared/ui/useForm.ts";
@@ -16,7 +16,9 @@ function PasswordLogin() {
   const auth = useAppActor("auth");
   const busy = useAuthBusy("login");
   const failure = useAuthFailure("login");
-  const form = useForm(loginSchema, { email: "", password: "" }, failure?.fields);
+  // After a password reset, the e-mail whose password changed is filled in.
+  const loginEmail = useAuthContext((context) => context.loginEmail);
+  const form = useForm(loginSchema, { email: loginEmail ?? "", password: "" }, failure?.fields);
   return (
     <form ref={form.formRef} className="form" noValidate onSubmit={form.onSubmit((data) => auth.send({ type: "auth.login", ...data }))}>
       <Field label={t`E-mail`} type="email" autoComplete="username" inputMode="email" dir="ltr" required {...form.bind("email")} />
@@ -79,6 +81,21 @@ function CodeLogin() {
   );
 }
 
+/** Sent here from a protected page: the machine keeps where to go back, and the visitor is told. */
+function ReturnNotice() {
+  const auth = useAppActor("auth");
+  const returnTo = safeReturnTo(new URLSearchParams(useSearch()).get("returnTo"));
+  useEffect(() => {
+    if (returnTo) auth.send({ type: "auth.returnTo", path: returnTo });
+  }, [auth, returnTo]);
+  if (!returnTo) return null;
+  return (
+    <p className="form-notice" role="status">
+      <Trans>Log in to open that page. We will take you back to it.</Trans>
+    </p>
+  );
+}
+
 export default function LoginPage() {
   const { t } = useLingui();
   useDismissOnOpen();
@@ -94,6 +111,7 @@ export default function LoginPage() {
   return (
     <>
       <PageHeader title={<Trans>Log in</Trans>} lead={<Trans>Welcome back. Log in to trade and track your portfolio.</Trans>} />
+      <ReturnNotice />
       <div className="segmented" role="group" aria-label={t`How to log in`}>
         <button type="button" aria-pressed={method === "password"} onClick={() => setMethod("password")}>
           {t`Password`}

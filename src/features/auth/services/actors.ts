@@ -1,10 +1,12 @@
 import { fromCallback, fromPromise } from "xstate";
 import type { authMachine } from "../../../../machines/auth/auth.machine.ts";
+import { flowOf } from "../../../../machines/auth/auth.setup.ts";
 import { inactivityMachine } from "../../../../machines/auth/inactivity.machine.ts";
 import { socialPopupMachine, type PopupHandle, type SocialPopupEvent, type SocialProvider } from "../../../../machines/auth/socialPopup.machine.ts";
 import type { AppStorage } from "../../../shared/adapters/storage.ts";
 import type { Call } from "../../../shared/api/call.ts";
-import { paths, type Navigation } from "../../../shared/lib/paths.ts";
+import { paths, safeReturnTo, type Navigation } from "../../../shared/lib/paths.ts";
+import type { FlowStore } from "../adapters/flowStore.ts";
 import { lazyListener } from "../../../shared/actors/lazyListener.ts";
 import { openPopup } from "../adapters/socialPopup.ts";
 
@@ -29,6 +31,8 @@ export interface AuthEdges {
   call: Call;
   storage: AppStorage;
   navigation: Navigation;
+  /** What a sign-in flow keeps across a reload of the tab (session storage). */
+  flowStore: FlowStore;
   popup?: PopupEdge;
 }
 
@@ -39,7 +43,7 @@ type AuthImplementations = Parameters<typeof authMachine.provide>[0];
  * stored `authUser`/`userInfo`, navigation, and its two children of the auth feature (the
  * inactivity watch and the social popup). Push and account children come from their features.
  */
-export function authImplementations({ call, storage, navigation, popup = browserPopup }: AuthEdges) {
+export function authImplementations({ call, storage, navigation, flowStore, popup = browserPopup }: AuthEdges) {
   // A new code asked for on its own page stays there, without a second history entry.
   const goTo = (path: string) => navigation.path() !== path && navigation.navigate(path);
   return {
@@ -51,6 +55,11 @@ export function authImplementations({ call, storage, navigation, popup = browser
       redirectHome: () => navigation.navigate(paths.home, { replace: true }),
       redirectToVerifyEmail: () => goTo(paths.verifyEmail),
       redirectToResetPassword: () => goTo(paths.resetPassword),
+      // Checked again here: the address came through session storage, which anything may have written.
+      redirectAfterSignIn: (_, { returnTo }) => navigation.navigate(safeReturnTo(returnTo) ?? paths.dashboard, { replace: true }),
+      redirectToSetPassword: () => navigation.navigate(`${paths.profile}#set-password`, { replace: true }),
+      storeFlow: ({ context }) => flowStore.writeFlow(flowOf(context)),
+      forgetSocialRequest: () => flowStore.writeSocialRequest(null),
     },
     actors: {
       watchInactivity: inactivityMachine.provide({
@@ -65,7 +74,12 @@ export function authImplementations({ call, storage, navigation, popup = browser
         actors: {
           // window.open runs within the click's own task (the send starts this actor at once):
           // Safari blocks a popup opened after an await.
-          openPopup: fromPromise(async ({ input }) => popup.open(input)),
+          // The request is recorded, so a reload of this page still takes the popup's answer.
+          openPopup: fromPromise(async ({ input }) => {
+            const handle = popup.open(input);
+            if (handle) flowStore.writeSocialRequest({ provider: input.provider, requestId: handle.requestId });
+            return handle;
+          }),
           listenForResult: fromCallback(({ sendBack }) => popup.listen(sendBack)),
         },
       }),
