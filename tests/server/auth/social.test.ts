@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { SOCIAL } from "../../../server/modules/auth/limits.ts";
 import type { Database } from "../../../server/platform/db/open.ts";
 import { oauthStates, socialIdentities, socialLoginCodes, users } from "../../../server/modules/auth/schema.ts";
-import { RESULT_SCRIPT, resultPage } from "../../../server/modules/auth/social/result-page.ts";
+import { ACK_TRIES, RESULT_SCRIPT, resultPage } from "../../../server/modules/auth/social/result-page.ts";
 import { SOCIAL_PROVIDERS } from "../../../server/modules/auth/social/providers.ts";
 import { standInSubject } from "../../../server/modules/auth/social/stand-in.ts";
 import { bodyOf, MINUTE, seedUser, testClock, uniqueEmail } from "../helpers/auth.ts";
@@ -345,27 +345,63 @@ describe("the result page", () => {
     expect(await script.text()).toBe(RESULT_SCRIPT);
   });
 
-  it("sends the payload over BroadcastChannel and to the opener, then closes the popup", () => {
+  it("sends the payload over BroadcastChannel and to the opener until the page acknowledges it, then closes the popup", () => {
     const payload = { type: "sarraf.social", requestId: "r-123456", code: "c".repeat(43) };
     const sent: { via: string; message: unknown; target?: string }[] = [];
     let closed = false;
+    let channel: { onmessage?: (event: { data: unknown }) => void } | undefined;
+    const timers: (() => void)[] = [];
     runInNewContext(RESULT_SCRIPT, {
       document: { getElementById: (id: string) => (id === "sarraf-social-result" ? { textContent: JSON.stringify(payload) } : null) },
       BroadcastChannel: class {
-        constructor(readonly name: string) {}
+        onmessage?: (event: { data: unknown }) => void;
+        constructor(readonly name: string) {
+          channel = this;
+        }
         postMessage(message: unknown) {
           sent.push({ via: `channel ${this.name}`, message });
         }
       },
       window: { opener: { postMessage: (message: unknown, target: string) => sent.push({ via: "opener", message, target }) }, close: () => (closed = true) },
       location: { origin: "https://sarraf.example" },
-      setTimeout: (run: () => void) => run(),
+      setTimeout: (run: () => void) => timers.push(run),
     });
     expect(sent).toEqual([
       { via: "channel sarraf-social", message: payload },
       { via: "opener", message: payload, target: "https://sarraf.example" },
     ]);
+    // Unanswered (the page is reloading): sent again.
+    timers.shift()!();
+    expect(sent).toHaveLength(4);
+    // Another request's acknowledgement does not count; this one's does.
+    channel!.onmessage!({ data: { type: "sarraf.social.ack", requestId: "r-other" } });
+    expect(timers).toHaveLength(1);
+    channel!.onmessage!({ data: { type: "sarraf.social.ack", requestId: "r-123456" } });
+    timers.shift()!();
+    timers.shift()!();
+    expect(sent).toHaveLength(4);
     expect(closed).toBe(true);
+  });
+
+  it("stops sending after 10 seconds without an answer, leaving the popup open with its message", () => {
+    const payload = { type: "sarraf.social", requestId: "r-1", error: "denied" };
+    let posts = 0;
+    let closed = false;
+    const timers: (() => void)[] = [];
+    runInNewContext(RESULT_SCRIPT, {
+      document: { getElementById: () => ({ textContent: JSON.stringify(payload) }) },
+      BroadcastChannel: class {
+        postMessage() {
+          posts += 1;
+        }
+      },
+      window: { opener: null, close: () => (closed = true) },
+      location: { origin: "https://sarraf.example" },
+      setTimeout: (run: () => void) => timers.push(run),
+    });
+    while (timers.length > 0) timers.shift()!();
+    expect(posts).toBe(ACK_TRIES);
+    expect(closed).toBe(false);
   });
 });
 

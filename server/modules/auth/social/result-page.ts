@@ -11,11 +11,15 @@ export type SocialResult = { type: "sarraf.social"; requestId: string } & ({ cod
 
 export const RESULT_ELEMENT_ID = "sarraf-social-result";
 export const RESULT_SCRIPT_PATH = "/auth/result.js";
+/** How many times the popup sends its answer, half a second apart, until it is acknowledged. */
+export const ACK_TRIES = 20;
 
 /**
  * Served as a file, not inline: the CSP allows scripts from 'self' only. It reads the payload the
- * page carries as inert JSON, sends it both ways (the opener is gone when a provider's page cut
- * it off with its own opener policy), then closes the popup.
+ * page carries as inert JSON and sends it both ways (the opener is gone when a provider's page cut
+ * it off with its own opener policy), again every half second for 10 seconds until the page that
+ * asked acknowledges it: that page may be reloading just then. Acknowledged, the popup closes;
+ * unanswered, it stays open with its message.
  */
 export const RESULT_SCRIPT = `"use strict";
 (function () {
@@ -27,15 +31,34 @@ export const RESULT_SCRIPT = `"use strict";
   } catch (error) {
     return;
   }
+  var channel = null;
   try {
-    new BroadcastChannel("sarraf-social").postMessage(payload);
+    channel = new BroadcastChannel("sarraf-social");
   } catch (error) {}
-  try {
-    if (window.opener) window.opener.postMessage(payload, location.origin);
-  } catch (error) {}
-  setTimeout(function () {
-    window.close();
-  }, 500);
+  var acknowledged = false;
+  var tries = 0;
+  if (channel) {
+    channel.onmessage = function (event) {
+      var message = event.data;
+      if (acknowledged || !message || message.type !== "sarraf.social.ack" || message.requestId !== payload.requestId) return;
+      acknowledged = true;
+      setTimeout(function () {
+        window.close();
+      }, 300);
+    };
+  }
+  function send() {
+    if (acknowledged) return;
+    try {
+      if (channel) channel.postMessage(payload);
+    } catch (error) {}
+    try {
+      if (window.opener) window.opener.postMessage(payload, location.origin);
+    } catch (error) {}
+    tries += 1;
+    if (tries < ${ACK_TRIES}) setTimeout(send, 500);
+  }
+  send();
 })();
 `;
 

@@ -1,4 +1,5 @@
 import type { CallbackFailure, SocialPopupEvent } from "../../../../machines/auth/socialPopup.machine.ts";
+import { createFlowStore, type FlowStore } from "./flowStore.ts";
 
 /** The callback page's BroadcastChannel; it also posts to window.opener when the provider left it. */
 export const SOCIAL_CHANNEL = "sarraf-social";
@@ -16,18 +17,23 @@ export function resultEventOf(data: unknown): SocialPopupEvent | null {
   return null;
 }
 
-/** Delivers the callback page's answers until the returned function is called. */
-export function listenForResult(sendBack: (event: SocialPopupEvent) => void): () => void {
+/**
+ * Delivers the callback page's answers until the returned function is called. An answer to the
+ * request this tab opened is acknowledged, so the popup stops sending it and closes.
+ */
+export function listenForResult(sendBack: (event: SocialPopupEvent) => void, flows: FlowStore = createFlowStore()): () => void {
+  // BroadcastChannel is same-origin by construction; it still works when the provider severed window.opener.
+  const channel = typeof BroadcastChannel === "function" ? new BroadcastChannel(SOCIAL_CHANNEL) : null;
   const deliver = (data: unknown) => {
     const event = resultEventOf(data);
-    if (event) sendBack(event);
+    if (!event) return;
+    if (event.requestId === flows.readSocialRequest()?.requestId) channel?.postMessage({ type: "sarraf.social.ack", requestId: event.requestId });
+    sendBack(event);
   };
   const onMessage = (event: MessageEvent) => {
     if (event.origin === window.location.origin) deliver(event.data);
   };
   window.addEventListener("message", onMessage);
-  // BroadcastChannel is same-origin by construction; it still works when the provider severed window.opener.
-  const channel = typeof BroadcastChannel === "function" ? new BroadcastChannel(SOCIAL_CHANNEL) : null;
   if (channel) channel.onmessage = (event) => deliver(event.data);
   return () => {
     window.removeEventListener("message", onMessage);
