@@ -1,11 +1,18 @@
 // The auth calls (spec section 7, "Session"): request bodies the SPA's forms and the server
 // validate with the same schemas, and what each call answers.
 import { z } from "zod";
-import { codeField, emailField, existingPasswordField, localeField, nameField, newPasswordField, refineNewPassword } from "./fields.ts";
+import { codeField, emailField, existingPasswordField, localeField, nameField, newPasswordField, refineNewPassword, whenFieldsValid } from "./fields.ts";
+import { acceptedTermsField } from "./legal.ts";
+import { socialProviders } from "./vocabulary.ts";
 
+/** `acceptedTerms` last: a form focuses the first field in error, and the box comes after the others. */
 export const signupSchema = z
-  .strictObject({ fullName: nameField, email: emailField, password: newPasswordField, locale: localeField.optional() })
-  .superRefine(refineNewPassword((v: { email: string }) => v.email));
+  .strictObject({ fullName: nameField, email: emailField, password: newPasswordField, locale: localeField.optional(), acceptedTerms: acceptedTermsField })
+  // Also while the box is unticked: the form says the password holds the e-mail as it is typed.
+  .superRefine(
+    refineNewPassword((v: { email: string }) => v.email),
+    { when: whenFieldsValid("email", "password") },
+  );
 export type SignupBody = z.input<typeof signupSchema>;
 
 export const loginSchema = z.strictObject({ email: emailField, password: existingPasswordField });
@@ -47,9 +54,7 @@ export type AuthErrorReason =
   | "currentPasswordWrong" // 400 on changepassword
   | "codeRequired"; // 403 on login: too many wrong passwords for this account; sign in by e-mail code (data.email)
 
-/** The providers of the social sign-in (spec section 4): each opens in a popup. */
-export const socialProviders = ["google", "apple", "facebook"] as const;
-export type SocialProviderName = (typeof socialProviders)[number];
+export { socialProviders, type SocialProviderName } from "./vocabulary.ts";
 
 /**
  * The signed-in user's own record (`userInfo`): whether a password exists (never its hash) and

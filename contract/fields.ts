@@ -2,39 +2,29 @@
 // text): the SPA and the server each translate them in their own catalog.
 import { z } from "zod";
 
-/** NIST SP 800-63B: at least 8 (we ask 12), at least 64 accepted, no composition rules. */
-export const PASSWORD_MIN_LENGTH = 12;
-export const PASSWORD_MAX_LENGTH = 256;
-/** Login takes any password up to this, so a long old password still reaches the hash check. */
-export const LOGIN_PASSWORD_MAX_LENGTH = 1024;
-export const EMAIL_MAX_LENGTH = 254;
-export const NAME_MAX_LENGTH = 100;
-export const CODE_LENGTH = 6;
-
-export const fieldErrorKeys = [
-  "field.required",
-  "field.invalid",
-  "field.unknown",
-  "field.notText",
-  "field.controlCharacters",
-  "email.invalid",
-  "email.tooLong",
-  "password.tooShort",
-  "password.tooLong",
-  "password.containsEmail",
-  "password.common",
-  "password.same",
-  "password.weak",
-  "code.format",
-  "name.required",
-  "name.tooLong",
-  "locale.invalid",
-  "profile.empty",
-] as const;
-export type FieldErrorKey = (typeof fieldErrorKeys)[number];
-
-export const locales = ["en", "ar"] as const;
-export type Locale = (typeof locales)[number];
+export {
+  CODE_LENGTH,
+  EMAIL_MAX_LENGTH,
+  fieldErrorKeys,
+  locales,
+  LOGIN_PASSWORD_MAX_LENGTH,
+  NAME_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  type FieldErrorKey,
+  type Locale,
+} from "./vocabulary.ts";
+import {
+  CODE_LENGTH,
+  EMAIL_MAX_LENGTH,
+  fieldErrorKeys,
+  locales,
+  LOGIN_PASSWORD_MAX_LENGTH,
+  NAME_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  type FieldErrorKey,
+} from "./vocabulary.ts";
 
 /** Passwords are measured in code points after NFKC, so "é" typed either way counts once. */
 export function normalizePassword(password: string): string {
@@ -86,7 +76,7 @@ export const newPasswordField = z
 export const existingPasswordField = z
   .string({ error: textError() })
   .min(1, { error: "field.required" })
-  .max(LOGIN_PASSWORD_MAX_LENGTH, { error: "password.tooLong" });
+  .max(LOGIN_PASSWORD_MAX_LENGTH, { error: "password.loginTooLong" });
 
 export const codeField = z
   .string({ error: textError() })
@@ -115,6 +105,21 @@ export function refineNewPassword(email: (value: never) => string, passwordKey =
     }
   };
 }
+
+/**
+ * A refinement's `when`: it runs once the body is an object and these fields parsed cleanly,
+ * whatever the other fields say (zod skips refinements after any problem), so a form names it
+ * while another field is still wrong.
+ */
+export const whenFieldsValid =
+  (...fields: string[]) =>
+  (payload: { value: unknown; issues: readonly { path?: readonly PropertyKey[] | undefined }[] }): boolean =>
+    typeof payload.value === "object" &&
+    payload.value !== null &&
+    !payload.issues.some((issue) => {
+      const field = issue.path?.[0];
+      return field === undefined || fields.includes(String(field));
+    });
 
 /** Field name → the first problem's key; `_` for problems of the body as a whole. */
 export type FieldErrors = Partial<Record<string, FieldErrorKey>>;

@@ -19,6 +19,9 @@ export const paths = {
   contact: "/contact",
   partners: "/partners",
   partner: "/partners/:partner",
+  terms: "/terms",
+  privacy: "/privacy",
+  riskDisclosure: "/risk-disclosure",
   statecharts: "/statecharts",
 } as const;
 

@@ -1,5 +1,6 @@
 // How a machine reads a failed call: a code and the server's own words, never parsed text.
 import type { AuthErrorReason } from "../contract/index.ts";
+import { fieldErrorKeys, type FieldErrorKey } from "../contract/vocabulary.ts";
 
 /** A failed call, tagged with the form (`flow`) it belongs to, so each screen shows only its own. */
 export interface Failure<F extends string = string> {
@@ -10,8 +11,10 @@ export interface Failure<F extends string = string> {
   message: string;
   /** The server's `data.reason` (contract/auth.ts AuthErrorReason). */
   reason: string | null;
-  /** Field → the server's translated message, for errors shown next to their field. */
+  /** Field → the server's translated message: shown only when the key below is missing or unknown. */
   fields: Record<string, string>;
+  /** Field → the contract's issue key, so a view shows the problem in the language active now. */
+  fieldKeys: Record<string, FieldErrorKey>;
   /** Seconds until another try is allowed (429). */
   retryAfter: number | null;
   attemptsLeft: number | null;
@@ -29,6 +32,7 @@ function record(value: unknown): Record<string, unknown> {
   return value !== null && typeof value === "object" ? (value as Record<string, unknown>) : {};
 }
 
+const isFieldErrorKey = (value: unknown): value is FieldErrorKey => typeof value === "string" && (fieldErrorKeys as readonly string[]).includes(value);
 const stringOr = (value: unknown, fallback: string) => (typeof value === "string" && value ? value : fallback);
 const countOrNull = (value: unknown) => (typeof value === "number" && Number.isFinite(value) && value >= 0 ? value : null);
 
@@ -36,12 +40,14 @@ export function failureOf<F extends string>(flow: F, error: unknown): Failure<F>
   const e = record(error);
   const data = record(e.data);
   const fields = Object.fromEntries(Object.entries(record(data.fields)).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+  const fieldKeys = Object.fromEntries(Object.entries(record(data.fieldKeys)).filter((entry): entry is [string, FieldErrorKey] => isFieldErrorKey(entry[1])));
   return {
     flow,
     code: stringOr(e.code, "unexpected"),
     message: stringOr(e.message, ""),
     reason: typeof data.reason === "string" ? data.reason : null,
     fields,
+    fieldKeys,
     retryAfter: countOrNull(data.retryAfter),
     attemptsLeft: countOrNull(data.attemptsLeft),
     email: typeof data.email === "string" && data.email ? data.email : null,

@@ -1,7 +1,7 @@
 // Samples the statechart tools drive the auth machine with (npm run paths, npm test): payloads
 // that take both sides of every guard, and what each invoked actor may answer. Only the tools
 // import this file, so test data never reaches the app's bundle.
-import type { CodeSent, Profile, SignedInUser } from "../../contract/index.ts";
+import { TERMS_VERSION, type CodeSent, type Profile, type SignedInUser } from "../../contract/index.ts";
 import type { MachineGraphSpec } from "../graph-spec.ts";
 import type { AuthEvent, AuthInput } from "./auth.types.ts";
 
@@ -25,23 +25,29 @@ const apiError = (code: string, reason: string | null, extra: Record<string, unk
 });
 
 export const authGraphSpec: MachineGraphSpec<AuthInput, AuthEvent> = {
+  // The order of inputs and events shapes the paths (the first start, and the first event, that
+  // covers something new is taken), and the paths also run on the real screens
+  // (tests/views/auth/auth-paths.test.tsx): a reloaded code login first, and auth.cancelCode before
+  // auth.verifyCode, so "Use another e-mail" is taken with the code step on screen, and auth.dismiss
+  // (sent by a form's page) while signed out, where such a page can open.
   inputs: [
-    { storedUser: signedIn },
-    { storedUser: null },
-    { storedUser: { token: "" } },
-    // A reload mid-flow: a code login's step and a return address kept; a social popup still open.
+    // A reload mid-flow: a code login's step and a return address kept.
     {
       storedUser: null,
       flow: { signupUser: null, otp: { email: "new@example.com", token: "token-1" }, forgetpass: null, returnTo: "/market", loginEmail: null },
     },
+    { storedUser: null },
+    { storedUser: signedIn },
+    { storedUser: { token: "" } },
+    // A reload while a social popup was open.
     { storedUser: null, socialRequest: { provider: "apple", requestId: "r-1" } },
   ],
   events: [
     { type: "auth.login", email: "trader@example.com", password: "correct horse battery" },
-    { type: "auth.signup", fullName: "New Trader", email: "new@example.com", password: "correct horse battery" },
+    { type: "auth.signup", fullName: "New Trader", email: "new@example.com", password: "correct horse battery", acceptedTerms: TERMS_VERSION },
     { type: "auth.sendCode", email: "new@example.com" },
-    { type: "auth.verifyCode", email: "new@example.com", otp: "123456" },
     { type: "auth.cancelCode" },
+    { type: "auth.verifyCode", email: "new@example.com", otp: "123456" },
     { type: "auth.social", provider: "google" },
     { type: "auth.forgotPassword", email: "trader@example.com" },
     { type: "auth.resetPassword", email: "trader@example.com", otp: "123456", password: "a brand new passphrase" },

@@ -1,7 +1,7 @@
 import { assertEvent, assign, fromCallback, fromPromise, setup, type EventObject } from "xstate";
 import { output } from "../event-body.ts";
 
-import { socialProviders, type SocialProviderName } from "../../contract/index.ts";
+import { socialProviders, type SocialProviderName } from "../../contract/vocabulary.ts";
 
 export { socialProviders };
 export type SocialProvider = SocialProviderName;

@@ -14,6 +14,7 @@ const record = (createdAt: number, token = "fcm-token"): PushSubscriptionRecord 
 const env = (permission: PushEnvironment["permission"], stored: PushSubscriptionRecord | null = null): PushEnvironment => ({
   supported: true,
   configured: true,
+  secure: true,
   permission,
   stored,
   now: TOKEN_MAX_AGE_MS,
@@ -25,6 +26,8 @@ export const pushTokenGraphSpec: MachineGraphSpec<undefined, PushTokenEvent> = {
     inspectPush: {
       done: [
         { ...env("default"), configured: false },
+        { ...env("default"), secure: false },
+        { ...env("default"), supported: false },
         env("denied"),
         env("granted", record(1)),
         { ...env("granted", record(0)), now: TOKEN_MAX_AGE_MS + 1 },

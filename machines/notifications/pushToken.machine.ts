@@ -22,6 +22,11 @@ export interface PushEnvironment {
   supported: boolean;
   /** The build carries a Firebase configuration and a VAPID key. */
   configured: boolean;
+  /**
+   * False when the page is not a secure context (plain HTTP away from localhost): browsers hide
+   * push there, so the site's address is at fault, not the browser. Absent: not known to be insecure.
+   */
+  secure?: boolean;
   permission: "default" | "granted" | "denied";
   stored: PushSubscriptionRecord | null;
   now: number;
@@ -30,11 +35,20 @@ export interface PushEnvironment {
 /** The four failures of spec section 8, and a failed registration with our server. */
 export type PushError = "permissionDenied" | "permissionError" | "tokenMissing" | "tokenError" | "registerFailed";
 
+/**
+ * Why push cannot work here, so the view blames the right party: this site's configuration
+ * (`notConfigured`: no Firebase configuration or VAPID key, as with the embedded default;
+ * `insecure`: not served over HTTPS), the browser (`unsupported`), or a check that failed.
+ * A permission the user refused is not among them: that is the `blocked` state, which can retry.
+ */
+export type PushUnavailable = "notConfigured" | "insecure" | "unsupported" | "checkFailed";
+
 export interface PushTokenContext {
   subscription: PushSubscriptionRecord | null;
   /** When the environment was read or the last token was made: the refresh timer counts from it. */
   now: number;
   error: PushError | null;
+  unavailable: PushUnavailable | null;
 }
 
 export type PushTokenEvent =
@@ -52,7 +66,9 @@ const isFresh = (record: PushSubscriptionRecord | null, now: number) => record !
 export const pushTokenMachine = setup({
   types: { context: {} as PushTokenContext, events: {} as PushTokenEvent, tags: {} as PushTokenTag },
   guards: {
-    cannotPush: (_, env: PushEnvironment) => !env.supported || !env.configured,
+    isNotConfigured: (_, env: PushEnvironment) => !env.configured,
+    isInsecure: (_, env: PushEnvironment) => env.secure === false,
+    isUnsupported: (_, env: PushEnvironment) => !env.supported,
     hasFreshToken: (_, env: PushEnvironment) => env.permission === "granted" && isFresh(env.stored, env.now),
     isDenied: (_, env: PushEnvironment) => env.permission === "denied",
     isGranted: (_, env: PushEnvironment) => env.permission === "granted",
@@ -65,6 +81,7 @@ export const pushTokenMachine = setup({
     keepSubscription: assign((_, record: PushSubscriptionRecord) => ({ subscription: record, now: record.createdAt, error: null })),
     clearError: assign({ error: null }),
     fail: assign({ error: (_, { error }: { error: PushError }) => error }),
+    markUnavailable: assign({ unavailable: (_, { reason }: { reason: PushUnavailable }) => reason }),
     // The app keeps the subscription in storage, so a reload knows its age.
     storeSubscription: () => {},
   },
@@ -84,7 +101,7 @@ export const pushTokenMachine = setup({
 }).createMachine({
   id: "pushToken",
   description: "A signed-in user's push token: asked for on a user action, kept, registered, and refreshed after 7 days.",
-  context: { subscription: null, now: 0, error: null },
+  context: { subscription: null, now: 0, error: null, unavailable: null },
   initial: "checking",
   states: {
     checking: {
@@ -93,7 +110,25 @@ export const pushTokenMachine = setup({
         id: "inspectPush",
         src: "inspectPush",
         onDone: [
-          { guard: { type: "cannotPush", params: output }, description: "No Firebase configuration, or no support in this browser.", target: "unavailable" },
+          // The site's configuration first: it holds for every browser.
+          {
+            guard: { type: "isNotConfigured", params: output },
+            description: "No Firebase configuration or VAPID key in this build.",
+            target: "unavailable",
+            actions: { type: "markUnavailable", params: { reason: "notConfigured" } },
+          },
+          {
+            guard: { type: "isInsecure", params: output },
+            description: "Not served over HTTPS.",
+            target: "unavailable",
+            actions: { type: "markUnavailable", params: { reason: "insecure" } },
+          },
+          {
+            guard: { type: "isUnsupported", params: output },
+            description: "This browser has no web push.",
+            target: "unavailable",
+            actions: { type: "markUnavailable", params: { reason: "unsupported" } },
+          },
           { guard: { type: "isDenied", params: output }, target: "blocked", actions: { type: "readEnvironment", params: output } },
           { guard: { type: "hasFreshToken", params: output }, target: "ready", actions: { type: "readEnvironment", params: output } },
           {
@@ -104,12 +139,12 @@ export const pushTokenMachine = setup({
           },
           { target: "idle", actions: { type: "readEnvironment", params: output } },
         ],
-        onError: { target: "unavailable" },
+        onError: { target: "unavailable", actions: { type: "markUnavailable", params: { reason: "checkFailed" } } },
       },
     },
     unavailable: {
       type: "final",
-      description: "Push cannot work here; nothing else depends on it.",
+      description: "Push cannot work here (context.unavailable says why); nothing else depends on it.",
     },
     idle: {
       tags: "notAsked",

@@ -87,9 +87,11 @@ export function AppRouter() {
   }, [progress, location]);
 
   const key = `${location}?${search}`;
-  // The first page keeps the browser's own focus; every later one moves it to its heading.
-  const firstKey = useRef(key);
-  const moveFocus = key !== firstKey.current;
+  // The first page keeps the browser's own focus; every later one moves it to its heading, the
+  // first address too when the user comes back to it.
+  const firstKey = useRef<string | null>(key);
+  if (firstKey.current !== null && key !== firstKey.current) firstKey.current = null;
+  const moveFocus = firstKey.current === null;
   return (
     <>
       <SkipLink />

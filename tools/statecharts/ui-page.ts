@@ -2,9 +2,11 @@
 // (Playwright): a test page starts the machine with the same simulated clock and
 // faked invoked actors as the path runner, mounts its UI around the actor, and
 // installs this hook; the node half (`pageTarget` in ui-harness.ts) calls it to
-// read the state and to apply the steps a user does not perform. Browser-safe.
-import type { AnyActorRef, AnyStateMachine, StateValue } from "xstate";
+// read the state, to apply the steps a user does not perform, and to learn what
+// the UI sent. Browser-safe.
+import type { AnyActorRef, AnyStateMachine, AnyTransitionDefinition, EventObject, StateValue } from "xstate";
 import { drive, type DrivenMachine, type PathStep } from "./driver.ts";
+import { transitionId } from "./model.ts";
 
 export const uiPathsHook = "__statechartUiPaths";
 
@@ -28,26 +30,69 @@ function fromWire(step: WireStep): PathStep {
   return step as PathStep;
 }
 
+/** What the machine received and did since the last look: the events sent to it and the transitions they fired. */
+export interface Trace {
+  events: EventObject[];
+  fired: string[];
+}
+
+/**
+ * Records what the root actor receives and which transitions fire, so a gesture can be shown to
+ * have sent the path's event even when the state stays the same (a self-transition).
+ */
+export function traceOf(actor: AnyActorRef): { take(): Trace; stop(): void } {
+  let trace: Trace = { events: [], fired: [] };
+  const subscription = actor.system.inspect((event) => {
+    if (event.actorRef !== actor) return;
+    if (event.type === "@xstate.event") trace.events.push(event.event);
+    if (event.type === "@xstate.microstep") {
+      trace.fired.push(...(event as unknown as { _transitions: AnyTransitionDefinition[] })._transitions.map(transitionId));
+    }
+  });
+  return {
+    take() {
+      const taken = trace;
+      trace = { events: [], fired: [] };
+      return taken;
+    },
+    stop: () => subscription.unsubscribe(),
+  };
+}
+
 export interface UiPathsHook {
   start(input: unknown): void;
   value(): StateValue;
   edge(step: WireStep): void;
+  /** Sends an event no person performs straight to the machine. */
+  send(event: EventObject): void;
+  /** What the machine received and fired since the last call. */
+  trace(): Trace;
   stop(): void;
 }
 
-/** Installs the hook on `window`. `mount` renders the UI around the actor and returns how to unmount it. */
-export function installUiPathsHook(machine: AnyStateMachine, mount: (actor: AnyActorRef) => () => void): void {
-  let current: { driven: DrivenMachine; unmount: () => void } | undefined;
+/**
+ * Installs the hook on `window`. `machine` may be made per path from its input (a machine whose
+ * effects reach a world set up for that path); `mount` renders the UI around the actor and
+ * returns how to unmount it.
+ */
+export function installUiPathsHook(
+  machine: AnyStateMachine | ((input: unknown) => AnyStateMachine),
+  mount: (actor: AnyActorRef, input: unknown) => () => void,
+): void {
+  let current: { driven: DrivenMachine; trace: ReturnType<typeof traceOf>; unmount: () => void } | undefined;
   const hook: UiPathsHook = {
     start(input) {
       hook.stop();
-      const driven = drive(machine, input);
-      current = { driven, unmount: mount(driven.actor) };
+      const driven = drive(typeof machine === "function" ? machine(input) : machine, input);
+      current = { driven, trace: traceOf(driven.actor), unmount: mount(driven.actor, input) };
     },
     value: () => current!.driven.actor.getSnapshot().value as StateValue,
     edge: (step) => void current!.driven.apply(fromWire(step)),
+    send: (event) => current!.driven.actor.send(event),
+    trace: () => current!.trace.take(),
     stop() {
       current?.unmount();
+      current?.trace.stop();
       current?.driven.stop();
       current = undefined;
     },

@@ -1,6 +1,6 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { changePasswordSchemaFor, LOGIN_PASSWORD_MAX_LENGTH, setPasswordSchemaFor } from "../../../contract/index.ts";
-import { beginAttempt, checkPassword, newPasswordCheck, publicProfile, revokeUserSessions, users } from "../auth/index.ts";
+import { beginAttempt, checkPassword, loadProfile, newPasswordCheck, revokeUserSessions, users } from "../auth/index.ts";
 import { handlers } from "../../platform/http/api.ts";
 import { ApiError } from "../../platform/http/envelope.ts";
 import type { Services } from "../../services.ts";
@@ -20,7 +20,7 @@ export function profileHandlers(s: Services) {
         // Only the signed-in user's own profile exists for now; an id naming anyone else is refused.
         const asked = body.id ?? body._id;
         if (asked !== undefined && asked !== c.var.auth.user.id) throw new ApiError(403, "error.forbidden");
-        return publicProfile(c.var.auth.user);
+        return loadProfile(db, c.var.auth.user);
       },
     },
     updateProfile: {
@@ -31,7 +31,7 @@ export function profileHandlers(s: Services) {
           .set({ ...(fullName === undefined ? {} : { fullName }), ...(locale === undefined ? {} : { locale }), updatedAt: s.now() })
           .where(eq(users.id, c.var.auth.user.id))
           .returning();
-        return publicProfile(user!);
+        return loadProfile(db, user!);
       },
     },
     setPassword: {
@@ -52,7 +52,7 @@ export function profileHandlers(s: Services) {
           .where(and(eq(users.id, user.id), isNull(users.passwordHash)))
           .returning();
         if (!updated) throw passwordAlreadySet();
-        return publicProfile(updated);
+        return loadProfile(db, updated);
       },
     },
     changePassword: {

@@ -22,6 +22,13 @@ export const users = pgTable("users", {
   // keeps the sign-up's password: otherwise anyone could sign up with someone else's address
   // first and know the password once the owner verifies it.
   signupTokenHashes: text("signup_token_hashes").array(),
+  // The version of the legal documents (TERMS_VERSION in contract/legal.ts) the holder accepted,
+  // and when, by the server's clock: set by a sign-up's ticked box on the pending account, and
+  // kept on verification only with the sign-up's password (the same proof of who ticked it). Null
+  // when nobody is known to have accepted: accounts from before consent was asked, or verified by
+  // someone other than who signed up. A provider's new account accepts by the note under its button.
+  termsVersion: text("terms_version"),
+  termsAcceptedAt: at("terms_accepted_at"),
   createdAt: at("created_at").notNull().defaultNow(),
   updatedAt: at("updated_at").notNull().defaultNow(),
 });

@@ -109,7 +109,8 @@ export function sessionHandlers(s: Services) {
           const verified = existing?.emailVerifiedAt ? existing : undefined;
           const issued = await insertCode(tx, { email, purpose: "signin", userId: null, address, now, signup: { fullName, passwordHash } });
           if ("wait" in issued) return issued;
-          const fields = { fullName, passwordHash, locale, signupTokenHash };
+          // The consent is the ticked box's version, at the time by our own clock, never the client's.
+          const fields = { fullName, passwordHash, locale, signupTokenHash, termsVersion: body.acceptedTerms, termsAcceptedAt: now };
           const user = verified
             ? undefined
             : existing
@@ -159,7 +160,7 @@ export function sessionHandlers(s: Services) {
               // A wrong code's counted try commits with the transaction: it answers, it does not throw.
               const result = await checkCode(tx, { email: body.email, purpose: "signin", code: body.otp, challenge, now });
               if (!result.ok) return result;
-              const user = await markEmailVerified(tx, result.userId, now, { keepPassword: presentsSignup });
+              const user = await markEmailVerified(tx, result.userId, now, { keepSignup: presentsSignup });
               return { ok: true as const, signedIn: await signIn(s, user, tx) };
             }),
           (outcome) => outcome.ok,
@@ -229,8 +230,9 @@ export function sessionHandlers(s: Services) {
         const reset = await db.transaction(async (tx) => {
           // Another request with the same code may have used it meanwhile: only one resets.
           if (!(await consumeCode(tx, check.codeId, now))) return false;
+          // A code proves the address, not who submitted a pending sign-up: its consent is dropped.
+          await markEmailVerified(tx, check.userId, now, { keepSignup: false });
           await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, check.userId));
-          await markEmailVerified(tx, check.userId, now);
           // Whoever knew the old password may hold a session: a reset ends them all.
           await revokeUserSessions(tx, check.userId, now);
           return true;

@@ -2,7 +2,7 @@ import type { SignedInUser } from "../../../contract/index.ts";
 import type { Db } from "../../platform/db/open.ts";
 import type { User } from "./schema.ts";
 import type { Services } from "../../services.ts";
-import { publicProfile } from "./profile.ts";
+import { loadProfile } from "./profile.ts";
 import { createSession } from "./sessions.ts";
 
 /**
@@ -11,5 +11,5 @@ import { createSession } from "./sessions.ts";
  */
 export async function signIn(s: Services, user: User, db: Db = s.database.db): Promise<SignedInUser> {
   const { token } = await createSession(db, user.id, { now: s.now(), absoluteDays: s.env.SESSION_ABSOLUTE_DAYS });
-  return { ...publicProfile(user), Token: token };
+  return { ...(await loadProfile(db, user)), Token: token };
 }

@@ -14,30 +14,33 @@ export interface PendingSignupFields {
   passwordHash: string;
   locale: string;
   signupTokenHash: string;
+  /** The version of the legal documents the sign-up's box accepted, and when (the server's clock). */
+  termsVersion: string;
+  termsAcceptedAt: Date;
 }
 
-/** A new account from a sign-up: unverified, with the sign-up's password and token. */
-export async function createUnverifiedUser(db: Db, email: string, { fullName, passwordHash, locale, signupTokenHash }: PendingSignupFields): Promise<User> {
+/** A new account from a sign-up: unverified, with the sign-up's password, token and consent. */
+export async function createUnverifiedUser(db: Db, email: string, { signupTokenHash, ...fields }: PendingSignupFields): Promise<User> {
   const [user] = await db
     .insert(users)
-    .values({ email: email.trim().toLowerCase(), fullName, passwordHash, locale, signupTokenHashes: [signupTokenHash] })
+    .values({ email: email.trim().toLowerCase(), ...fields, signupTokenHashes: [signupTokenHash] })
     .returning();
   if (!user) throw new Error("insert into users returned no row");
   return user;
 }
 
 /**
- * A repeated sign-up of an account nobody has verified yet takes the new name and password.
+ * A repeated sign-up of an account nobody has verified yet takes the new name, password and consent.
  * Undefined if it was verified meanwhile: then it is a verified account and stays as it is.
  */
 export async function replaceUnverified(
   db: Db,
   userId: string,
-  { fullName, passwordHash, locale, signupTokenHash, now }: PendingSignupFields & { now: Date },
+  { signupTokenHash, now, ...fields }: PendingSignupFields & { now: Date },
 ): Promise<User | undefined> {
   const [user] = await db
     .update(users)
-    .set({ fullName, passwordHash, locale, signupTokenHashes: [signupTokenHash], updatedAt: now })
+    .set({ ...fields, signupTokenHashes: [signupTokenHash], updatedAt: now })
     .where(and(eq(users.id, userId), isNull(users.emailVerifiedAt)))
     .returning();
   return user;
@@ -68,15 +71,17 @@ export function presentsSignupToken(user: User | undefined, token: string | unde
 
 /**
  * A right e-mail code proves the address; the first one marks it verified. It proves nothing
- * about who chose the pending sign-up password, so that is kept only with `keepPassword` (the
- * verifier presented one of the sign-up's tokens); otherwise the account starts without a password.
- * Likewise a social identity whose provider did not vouch for the address (Facebook) may belong
- * to someone else: it is unlinked, and that provider answers "e-mail taken" from then on.
+ * about who submitted the pending sign-up, so its password and its accepted terms are kept only
+ * with `keepSignup` (the verifier presented one of the sign-up's tokens); otherwise the account
+ * starts without a password and without a recorded consent. Likewise a social identity whose
+ * provider did not vouch for the address (Facebook) may belong to someone else: it is unlinked,
+ * and that provider answers "e-mail taken" from then on.
  */
-export async function markEmailVerified(db: Db, userId: string, now: Date, { keepPassword = true }: { keepPassword?: boolean } = {}): Promise<User> {
+export async function markEmailVerified(db: Db, userId: string, now: Date, { keepSignup = true }: { keepSignup?: boolean } = {}): Promise<User> {
+  const dropSignup = { passwordHash: null, termsVersion: null, termsAcceptedAt: null };
   const [changed] = await db
     .update(users)
-    .set({ emailVerifiedAt: now, updatedAt: now, signupTokenHashes: null, signupTokenHash: null, ...(keepPassword ? {} : { passwordHash: null }) })
+    .set({ emailVerifiedAt: now, updatedAt: now, signupTokenHashes: null, signupTokenHash: null, ...(keepSignup ? {} : dropSignup) })
     .where(and(eq(users.id, userId), isNull(users.emailVerifiedAt)))
     .returning();
   if (changed) {

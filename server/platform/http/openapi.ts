@@ -18,7 +18,11 @@ const ERROR = { $ref: "#/components/schemas/ErrorEnvelope" };
 /** Failures any route can answer before its handler runs (server/app.ts and its middleware). */
 const BODY_FAILURES: readonly Failure[] = [
   { status: 400, description: "The body is not JSON, or not UTF-8 text." },
-  { status: 400, reason: "validation", description: "A string or key holds a control character or a lone surrogate; data.fields names the field." },
+  {
+    status: 400,
+    reason: "validation",
+    description: "A string or key holds a control character or a lone surrogate; data.fields names the field (translated), data.fieldKeys its issue key.",
+  },
   { status: 413, description: "The body is larger than the server's limit (BODY_LIMIT_BYTES)." },
 ];
 /** 415 is not in the table's Failure statuses: only the platform answers it. */
@@ -148,7 +152,10 @@ function buildDocument(base: string) {
           properties: {
             status: { const: "error" },
             message: { type: "string", minLength: 1, description: "Translated into the request's language." },
-            data: { type: "object", description: "Details: data.reason says which case, data.fields names bad fields." },
+            data: {
+              type: "object",
+              description: "Details: data.reason says which case; data.fields names bad fields (translated) and data.fieldKeys gives each its issue key.",
+            },
           },
         },
       },

@@ -5,6 +5,7 @@ import {
   CODE_LENGTH,
   EMAIL_MAX_LENGTH,
   fieldErrorsOf,
+  LOGIN_PASSWORD_MAX_LENGTH,
   NAME_MAX_LENGTH,
   noFieldErrors,
   PASSWORD_MAX_LENGTH,
@@ -23,6 +24,7 @@ const FIELD_VALUES: Partial<Record<FieldErrorKey, Values>> = {
   "email.tooLong": { max: EMAIL_MAX_LENGTH },
   "password.tooShort": { min: PASSWORD_MIN_LENGTH },
   "password.tooLong": { max: PASSWORD_MAX_LENGTH },
+  "password.loginTooLong": { max: LOGIN_PASSWORD_MAX_LENGTH },
   "name.tooLong": { max: NAME_MAX_LENGTH },
   "code.format": { length: CODE_LENGTH },
 };
@@ -60,6 +62,24 @@ export function translateFields(locale: Locale, fields: FieldErrors, fieldValues
   );
 }
 
+/** Field → its issue key, for a client that shows the problem in whatever language is active when it shows it. */
+function fieldKeysOf(fields: FieldErrors): Record<string, FieldErrorKey> {
+  return Object.fromEntries(Object.entries(fields).flatMap(([field, key]) => (key ? [[field, key]] : [])));
+}
+
+/**
+ * The 400 error.validation of every bad body: `data.fields` in the request's language (older
+ * clients show it as it is), and `data.fieldKeys` with the same fields' issue keys.
+ */
+export function validationError(
+  locale: Locale,
+  fields: FieldErrors,
+  options: { fieldValues?: Record<string, Values>; messages?: Record<string, string> } = {},
+): ApiError {
+  const translated = { ...translateFields(locale, fields, options.fieldValues), ...options.messages };
+  return new ApiError(400, "error.validation", { reason: "validation", fields: translated, fieldKeys: fieldKeysOf(fields) });
+}
+
 /**
  * Parses c.var.body with a schema, or throws 400 error.validation naming every bad field in the
  * request's language. Runs before any database work, so a 400 changes nothing.
@@ -84,9 +104,8 @@ function parseBody<S extends z.ZodType>(c: Context<AppEnv>, schema: S, rules: Bo
     }
   }
   if (result.success && Object.keys(fields).length === 0) return result.data;
-  const translated = translateFields(c.var.locale, fields, rules.fieldValues);
-  if (check && message) translated[check.field] = message(c.var.locale);
-  throw new ApiError(400, "error.validation", { reason: "validation", fields: translated });
+  const messages = check && message ? { [check.field]: message(c.var.locale) } : {};
+  throw validationError(c.var.locale, fields, { fieldValues: rules.fieldValues, messages });
 }
 
 /**

@@ -46,6 +46,7 @@ export const en = {
   "email.tooLong": "An e-mail address has at most {max} characters.",
   "password.tooShort": "Use at least {min} characters.",
   "password.tooLong": "Use at most {max} characters.",
+  "password.loginTooLong": "Use at most {max} characters.",
   "password.containsEmail": "The password must not contain your e-mail address.",
   "password.common": "This password is too common. Choose one that is harder to guess.",
   "password.same": "The new password must be different from the current one.",
@@ -55,6 +56,8 @@ export const en = {
   "name.tooLong": "Use at most {max} characters.",
   "locale.invalid": "Choose English (en) or Arabic (ar).",
   "profile.empty": "Change at least one field.",
+  "terms.required": "Accept the Terms of Service and the Privacy Policy to create an account.",
+  "terms.outdated": "Our terms have changed since this page was opened. Reload the page, read the new terms and accept them.",
   // Why a new password is easy to guess, and how to improve it: zxcvbn-ts's feedback keys
   // (server/modules/auth/password-strength.ts), appended to "password.weak".
   "strength.warning.straightRow": "Straight rows of keys on the keyboard are easy to guess.",

@@ -4,6 +4,7 @@ import { Brand } from "../../shared/ui/Brand.tsx";
 import { LanguageSwitcher } from "../../shared/ui/LanguageSwitcher.tsx";
 import { useIsAuthenticated } from "../../shared/actors/hooks.ts";
 import { paths } from "../../shared/lib/paths.ts";
+import { Footer } from "./Footer.tsx";
 
 /** Auth pages: an authenticated user has nothing to do here and goes to the dashboard. */
 export function AuthLayout({ children }: { children: ReactNode }) {
@@ -18,6 +19,7 @@ export function AuthLayout({ children }: { children: ReactNode }) {
       <main id="main" className="auth-card">
         {children}
       </main>
+      <Footer />
     </div>
   );
 }

@@ -1,67 +1,28 @@
 import type { ReactNode } from "react";
-import { Link, Redirect, useLocation } from "wouter";
+import { Redirect, useLocation, useSearch } from "wouter";
 import { useLingui } from "@lingui/react/macro";
 import { Brand } from "../../shared/ui/Brand.tsx";
 import { LanguageSwitcher } from "../../shared/ui/LanguageSwitcher.tsx";
-import { icons } from "../../shared/ui/icons.tsx";
-import { useAppActor } from "../../shared/actors/context.tsx";
-import { useIsAuthenticated, useIsLoggingOut } from "../../shared/actors/hooks.ts";
-import { exchangeHref, paths } from "../../shared/lib/paths.ts";
+import { useIsAuthenticated } from "../../shared/actors/hooks.ts";
+import { loginHref, paths } from "../../shared/lib/paths.ts";
+import { AccountMenu } from "./AccountMenu.tsx";
+import { LogoutButton } from "./LogoutButton.tsx";
+import { NavLink, useNavItems } from "./NavLink.tsx";
+import "./dashboard-nav.css";
 
-interface NavItem {
-  href: string;
-  path: string;
-  label: string;
-  icon: keyof typeof icons;
-}
-
-function NavLink({ item, current }: { item: NavItem; current: string }) {
-  const active = current === item.path;
-  return (
-    <Link href={item.href} className="nav-link" aria-current={active ? "page" : undefined}>
-      {icons[item.icon]}
-      <span>{item.label}</span>
-    </Link>
-  );
-}
-
-function LogoutButton({ compact = false }: { compact?: boolean }) {
-  const { t } = useLingui();
-  const auth = useAppActor("auth");
-  const busy = useIsLoggingOut();
-  return (
-    <button
-      type="button"
-      className={compact ? "icon-button" : "nav-link logout"}
-      onClick={() => auth.send({ type: "auth.logout" })}
-      disabled={busy}
-      aria-busy={busy}
-      aria-label={compact ? t`Log out` : undefined}
-    >
-      {icons.logout}
-      {!compact && <span>{busy ? t`Logging out…` : t`Log out`}</span>}
-    </button>
-  );
-}
-
-/** Dashboard pages: sidebar on desktop, bottom bar on phones; visitors go to /login. */
+/**
+ * Dashboard pages: sidebar on desktop; on phones a bottom bar whose Account tab opens the account
+ * pages and Log out, under a header that keeps the language switch in sight (a reader who cannot
+ * read the current language still finds it). Visitors go to /login.
+ */
 export function DashboardLayout({ children }: { children: ReactNode }) {
   const { t } = useLingui();
   const [location] = useLocation();
+  const search = useSearch();
   const signedIn = useIsAuthenticated();
-  if (!signedIn) return <Redirect to={paths.login} replace />;
-
-  const trading: NavItem[] = [
-    { href: paths.dashboard, path: paths.dashboard, label: t`Dashboard`, icon: "dashboard" },
-    { href: paths.market, path: paths.market, label: t`Market`, icon: "market" },
-    { href: exchangeHref(), path: paths.exchange, label: t`Exchange`, icon: "exchange" },
-    { href: paths.portfolio, path: paths.portfolio, label: t`Portfolio`, icon: "portfolio" },
-  ];
-  const account: NavItem[] = [
-    { href: paths.profile, path: paths.profile, label: t`Profile`, icon: "profile" },
-    { href: paths.kyc, path: paths.kyc, label: t`Identity verification`, icon: "kyc" },
-    { href: paths.withdrawals, path: paths.withdrawals, label: t`Withdrawals`, icon: "withdrawals" },
-  ];
+  const { trading, account } = useNavItems();
+  // The login page is told where the visitor was going, and takes them back there after.
+  if (!signedIn) return <Redirect to={loginHref(search ? `${location}?${search}` : location)} replace />;
 
   return (
     <div className="dashboard-layout">
@@ -86,19 +47,16 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
         <Brand href={paths.dashboard} />
         <div className="header-actions">
           <LanguageSwitcher />
-          <Link href={paths.profile} className="icon-button" aria-label={t`Profile`}>
-            {icons.profile}
-          </Link>
-          <LogoutButton compact />
         </div>
       </header>
       <main id="main" className="dashboard-main">
         {children}
       </main>
-      <nav aria-label={t`Trading`} className="bottom-bar">
+      <nav aria-label={t`Main`} className="bottom-bar">
         {trading.map((item) => (
           <NavLink key={item.path} item={item} current={location} />
         ))}
+        <AccountMenu key={location} items={account} current={location} />
       </nav>
     </div>
   );

@@ -1,10 +1,11 @@
 import type { ReactNode } from "react";
 import { Link } from "wouter";
-import { Trans, useLingui } from "@lingui/react/macro";
+import { useLingui } from "@lingui/react/macro";
 import { Brand } from "../../shared/ui/Brand.tsx";
 import { LanguageSwitcher } from "../../shared/ui/LanguageSwitcher.tsx";
 import { useIsAuthenticated } from "../../shared/actors/hooks.ts";
 import { paths } from "../../shared/lib/paths.ts";
+import { Footer } from "./Footer.tsx";
 
 /** Plain public pages and partner pages: a simple header and footer, no access check. */
 export function PublicLayout({ children, variant = "public" }: { children: ReactNode; variant?: "public" | "partner" }) {
@@ -34,11 +35,7 @@ export function PublicLayout({ children, variant = "public" }: { children: React
       <main id="main" className="site-main">
         {children}
       </main>
-      <footer className="site-footer">
-        <p>
-          <Trans>© Sarraf. Crypto assets are volatile; trade only what you can afford to lose.</Trans>
-        </p>
-      </footer>
+      <Footer />
     </div>
   );
 }

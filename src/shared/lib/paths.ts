@@ -15,6 +15,9 @@ export interface Navigation {
   path(): string;
 }
 
+/** Backslashes (some browsers read them as slashes) and control characters never belong in a return address. */
+const hasControlOrBackslash = (value: string) => [...value].some((char) => char === "\\" || char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f);
+
 const authPages: readonly string[] = [paths.login, paths.signup, paths.verifyEmail, paths.forgotPassword, paths.resetPassword];
 // Any origin will do: a path that resolves elsewhere against it is not one of ours.
 const probeOrigin = "https://sarraf.invalid";
@@ -25,7 +28,7 @@ const probeOrigin = "https://sarraf.invalid";
  * `//host`, backslashes, control characters, unknown pages).
  */
 export function safeReturnTo(value: string | null | undefined): string | null {
-  if (!value || value.length > 2000 || !value.startsWith("/") || value.startsWith("//") || /[\\\u0000-\u001f\u007f]/.test(value)) return null;
+  if (!value || value.length > 2000 || !value.startsWith("/") || value.startsWith("//") || hasControlOrBackslash(value)) return null;
   let url: URL;
   try {
     url = new URL(value, probeOrigin);

@@ -1,9 +1,10 @@
 import type { I18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
-import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, type FieldErrorKey } from "../../../contract/index.ts";
+import { LOGIN_PASSWORD_MAX_LENGTH, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, type FieldErrorKey } from "../../../contract/vocabulary.ts";
 
 const min = PASSWORD_MIN_LENGTH;
 const max = PASSWORD_MAX_LENGTH;
+const loginMax = LOGIN_PASSWORD_MAX_LENGTH;
 const nameMax = NAME_MAX_LENGTH;
 
 // The contract's issue keys, in the user's language (the server has its own copy of these texts).
@@ -17,6 +18,8 @@ const texts: Record<FieldErrorKey, ReturnType<typeof msg>> = {
   "email.tooLong": msg`This e-mail address is too long.`,
   "password.tooShort": msg`Use at least ${min} characters.`,
   "password.tooLong": msg`Use at most ${max} characters.`,
+  // Login takes longer passwords than a new one may have (an old password still reaches the check).
+  "password.loginTooLong": msg`Use at most ${loginMax} characters.`,
   "password.containsEmail": msg`Your password must not contain your e-mail address.`,
   "password.common": msg`This password is too common. Choose one that is harder to guess.`,
   "password.same": msg`The new password must differ from the current one.`,
@@ -26,6 +29,8 @@ const texts: Record<FieldErrorKey, ReturnType<typeof msg>> = {
   "name.tooLong": msg`Use at most ${nameMax} characters.`,
   "locale.invalid": msg`Choose English or Arabic.`,
   "profile.empty": msg`Change something before saving.`,
+  "terms.required": msg`Tick the box to accept the terms and create your account.`,
+  "terms.outdated": msg`Our terms have changed since this page was opened. Reload the page, read the new terms and accept them.`,
 };
 
 export function fieldErrorText(i18n: I18n, key: FieldErrorKey): string {

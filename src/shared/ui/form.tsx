@@ -1,6 +1,9 @@
 import { useId, useState, type InputHTMLAttributes, type ReactNode } from "react";
 import { useLingui } from "@lingui/react/macro";
-import type { Failure } from "../../../machines/failure.ts";
+import { icons } from "./icons.tsx";
+
+// Forms import their error alert from here, with the fields.
+export { Alert, FormAlert } from "./FormAlert.tsx";
 
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "aria-invalid" | "aria-describedby">;
 
@@ -31,12 +34,18 @@ export function Field({ label, error, hint, addon, className = "", ...input }: F
           {hint}
         </p>
       )}
-      {error && (
-        <p id={errorId} className="field-error">
-          {error}
-        </p>
-      )}
+      {error && <FieldError id={errorId}>{error}</FieldError>}
     </div>
+  );
+}
+
+/** A field's error in the one error style (see Alert); the field names it in aria-describedby and sets aria-invalid. */
+export function FieldError({ id, children }: { id: string; children: ReactNode }) {
+  return (
+    <p id={id} className="field-error">
+      {icons.error}
+      <span>{children}</span>
+    </p>
   );
 }
 
@@ -71,26 +80,5 @@ export function SubmitButton({ busy, children, busyLabel, className = "" }: { bu
       {busy && <span className="spinner" aria-hidden="true" />}
       {busy ? busyLabel : children}
     </button>
-  );
-}
-
-/**
- * A failed call that no field explains: the server's own words (already in the user's
- * language), or ours when the server could not be reached.
- */
-export function FormAlert({ failure }: { failure: Failure | null }) {
-  const { t } = useLingui();
-  if (!failure) return null;
-  const fieldsExplainIt = Object.keys(failure.fields).length > 0;
-  if (fieldsExplainIt) return null;
-  const text =
-    failure.code === "network"
-      ? t`We could not reach Sarraf. Check your connection and try again.`
-      : failure.message || t`Something went wrong. Please try again.`;
-  return (
-    <p role="alert" className="form-alert">
-      {text}
-      {failure.retryAfter ? <> {t`You can try again in ${failure.retryAfter} seconds.`}</> : null}
-    </p>
   );
 }

@@ -2,51 +2,65 @@ import { useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import { useLingui } from "@lingui/react/macro";
 import type { z } from "zod";
 import { fieldErrorsOf, type FieldErrors } from "../../../contract/index.ts";
+import type { Failure } from "../../../machines/failure.ts";
 import { fieldErrorText } from "./fieldErrors.ts";
 
 interface Schema<T> {
   safeParse(value: unknown): z.ZodSafeParseResult<T>;
 }
 
+/** What the server said about the fields: their issue keys, and its own texts for any key it did not send. */
+type ServerFields = Pick<Failure, "fields" | "fieldKeys"> | null | undefined;
+
 /**
  * A form checked with the contract's schema before anything is sent: problems show next to
  * their fields (and refresh as the user types once a submit was tried); the first one gets focus.
+ * The server's problems show in the language active now (from their keys) until the user edits
+ * the form; a newer failure brings its own.
  */
-export function useForm<T, K extends string>(schema: Schema<T>, initial: Record<K, string>, serverFields: Record<string, string> = {}) {
+export function useForm<T, K extends string>(schema: Schema<T>, initial: Record<K, string>, server?: ServerFields) {
   const { i18n } = useLingui();
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [tried, setTried] = useState(false);
+  // The server's answer the user has typed since: its problems are about values no longer there.
+  const [editedSince, setEditedSince] = useState<object | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
+  const current = server && server !== editedSince ? server : null;
 
   const validate = (next: Record<K, string>) => {
     const result = schema.safeParse(next);
     return result.success ? { data: result.data, errors: {} } : { data: null, errors: fieldErrorsOf(result.error) };
   };
 
+  const serverError = (name: K): string | undefined => {
+    if (!current) return undefined;
+    if (Object.hasOwn(current.fieldKeys, name)) return fieldErrorText(i18n, current.fieldKeys[name]!);
+    return Object.hasOwn(current.fields, name) ? current.fields[name] : undefined;
+  };
+
   const errorOf = (name: K): string | undefined => {
     const key = errors[name];
-    return key ? fieldErrorText(i18n, key) : serverFields[name];
+    return key ? fieldErrorText(i18n, key) : serverError(name);
+  };
+
+  const change = (name: K, value: string) => {
+    const next = { ...values, [name]: value };
+    setValues(next);
+    if (tried) setErrors(validate(next).errors);
+    if (server) setEditedSince(server);
   };
 
   return {
     values,
     formRef,
     errorOf,
-    set: (name: K, value: string) => {
-      const next = { ...values, [name]: value };
-      setValues(next);
-      if (tried) setErrors(validate(next).errors);
-    },
+    set: change,
     bind: (name: K) => ({
       name,
       value: values[name],
       error: errorOf(name),
-      onChange: (event: ChangeEvent<HTMLInputElement>) => {
-        const next = { ...values, [name]: event.target.value };
-        setValues(next);
-        if (tried) setErrors(validate(next).errors);
-      },
+      onChange: (event: ChangeEvent<HTMLInputElement>) => change(name, event.target.value),
     }),
     reset: (next: Record<K, string> = initial) => {
       setValues(next);
@@ -59,8 +73,8 @@ export function useForm<T, K extends string>(schema: Schema<T>, initial: Record<
       const result = validate(values);
       setErrors(result.errors);
       if (result.data !== null) return send(result.data);
-      const first = Object.keys(result.errors)[0];
-      const field = first ? formRef.current?.elements.namedItem(first) : null;
+      // Focus goes to the first field in error in the page's order, not the schema's.
+      const field = [...(formRef.current?.elements ?? [])].find((element) => "name" in element && Object.hasOwn(result.errors, String(element.name)));
       if (field instanceof HTMLElement) field.focus();
     },
   };

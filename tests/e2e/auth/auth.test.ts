@@ -4,6 +4,7 @@ import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { launchBrowser, openPage } from "../browser.ts";
+import { signUp } from "./signup-helper.ts";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -47,18 +48,6 @@ const outside = (page: Page) =>
   );
 
 const storedToken = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem("authUser") ?? "null")?.Token as string | undefined);
-
-async function signUp(
-  page: Page,
-  labels: { name: string; email: string; password: string; submit: string },
-  user: { name: string; email: string; password: string },
-) {
-  await page.getByLabel(labels.name).fill(user.name);
-  await page.getByLabel(labels.email).fill(user.email);
-  await page.getByLabel(labels.password, { exact: true }).fill(user.password);
-  await page.getByRole("button", { name: labels.submit }).click();
-  await page.waitForURL("**/verify-email");
-}
 
 async function logOut(page: Page, name = "Log out") {
   await page.locator(".sidebar").getByRole("button", { name }).click();

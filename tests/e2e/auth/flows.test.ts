@@ -47,14 +47,16 @@ describe("session", () => {
     expect(await page.evaluate(() => localStorage.getItem("authUser"))).toBeNull();
     expect(await profileStatus(token)).toBe(401);
     await page.goto("/dashboard");
-    await page.waitForURL("**/login");
+    // Sent to log in, told to come back to the dashboard after.
+    await page.waitForURL((url) => url.pathname === "/login" && url.searchParams.get("returnTo") === "/dashboard");
     await context.close();
   });
 
-  it("logs out from the phone header too", async () => {
+  it("logs out from the phone's account tab too", async () => {
     const token = freshToken();
     const { page, context } = await openPage(browser, "/dashboard", { token, viewport: "phone", lang: "ar" });
-    await page.locator(".mobile-header").getByRole("button", { name: "تسجيل الخروج" }).click();
+    await page.locator(".bottom-bar").getByRole("button", { name: "الحساب" }).click();
+    await page.locator(".bottom-bar").getByRole("button", { name: "تسجيل الخروج" }).click();
     await page.waitForURL((url) => url.pathname === "/");
     expect(await profileStatus(token)).toBe(401);
     await context.close();

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
+import { TERMS_VERSION } from "../../../contract/index.ts";
 import { createActor, fromPromise, waitFor, type AnyActorLogic } from "xstate";
 import { inactivityMachine } from "../../../machines/auth/inactivity.machine.ts";
 import { authMachine } from "../../../machines/auth/auth.machine.ts";
@@ -206,14 +207,18 @@ describe("auth machine: the calls of spec section 4", () => {
     const { actor, call } = start(null, undefined, undefined, { login: () => Promise.resolve(signedIn) });
     actor.send({ type: "auth.login", email: "trader@example.com", password: "correct horse battery" });
     actor.send({ type: "auth.login", email: "trader@example.com", password: "correct horse battery" });
-    actor.send({ type: "auth.signup", fullName: "X", email: "x@example.com", password: "correct horse battery" });
+    actor.send({ type: "auth.signup", fullName: "X", email: "x@example.com", password: "correct horse battery", acceptedTerms: TERMS_VERSION });
     await settled(actor);
     expect(call("login")).toHaveBeenCalledOnce();
     expect(call("signup")).not.toHaveBeenCalled();
   });
 
   it("login failure stays signed out, keeps the server's field messages and clears them on the next try", async () => {
-    const failure = apiError("badRequest", { reason: "validation", fields: { email: "Enter an e-mail address.", bogus: 3 } });
+    const failure = apiError("badRequest", {
+      reason: "validation",
+      fields: { email: "Enter an e-mail address.", bogus: 3 },
+      fieldKeys: { email: "email.invalid", bogus: "no.such.key" },
+    });
     const { actor, effects } = start(null, undefined, undefined, { login: () => Promise.reject(failure) });
     actor.send({ type: "auth.login", email: "trader@example.com", password: "wrong password!" });
     await settled(actor);
@@ -224,6 +229,8 @@ describe("auth machine: the calls of spec section 4", () => {
       message: "server says no",
       reason: "validation",
       fields: { email: "Enter an e-mail address." },
+      // Only keys the contract knows: the view translates them in the language of the moment.
+      fieldKeys: { email: "email.invalid" },
       retryAfter: null,
       attemptsLeft: null,
       email: null,
@@ -263,6 +270,7 @@ describe("auth machine: the calls of spec section 4", () => {
       message: "server says no",
       reason: "codeRequired",
       fields: {},
+      fieldKeys: {},
       retryAfter: null,
       attemptsLeft: null,
       email: "trader@example.com",
@@ -275,7 +283,7 @@ describe("auth machine: the calls of spec section 4", () => {
 
   it("sign-up success: still signed out, must verify; the resend cooldown starts", async () => {
     const { actor, effects, emitted } = start(null, undefined, undefined, { signup: () => Promise.resolve(codeSent("new@example.com")) });
-    actor.send({ type: "auth.signup", fullName: "New", email: "new@example.com", password: "correct horse battery" });
+    actor.send({ type: "auth.signup", fullName: "New", email: "new@example.com", password: "correct horse battery", acceptedTerms: TERMS_VERSION });
     await settled(actor);
     expect(authStateOf(actor.getSnapshot())).toMatchObject({ isAuthenticated: false, signupuser: { email: "new@example.com", token: null }, authToken: null });
     expect(effects.redirectToVerifyEmail).toHaveBeenCalledOnce();
@@ -319,7 +327,7 @@ describe("auth machine: the calls of spec section 4", () => {
       sendOtp: () => Promise.resolve(codeSent("new@example.com", "otp-token")),
       verifyOtp: () => Promise.resolve(signedIn),
     });
-    actor.send({ type: "auth.signup", fullName: "New", email: "new@example.com", password: "correct horse battery" });
+    actor.send({ type: "auth.signup", fullName: "New", email: "new@example.com", password: "correct horse battery", acceptedTerms: TERMS_VERSION });
     await settled(actor);
     // "Send a new code" on the verify page: the sign-up's token still goes with the code, so its password is kept.
     actor.send({ type: "auth.sendCode", email: "new@example.com" });

@@ -2,10 +2,11 @@
 // starts from after a reload, where it goes after signing in, and what it says when a sign-up's
 // password was not kept.
 import { describe, expect, it, vi } from "vitest";
-import { createActor, createEmptyActor, fromCallback, fromPromise, SimulatedClock, waitFor, type AnyActorLogic } from "xstate";
+import { createActor, fromCallback, fromPromise, SimulatedClock, waitFor, type AnyActorLogic } from "xstate";
+import { TERMS_VERSION } from "../../../contract/index.ts";
 import { authMachine } from "../../../machines/auth/auth.machine.ts";
 import type { AuthEmitted, AuthInput, CodeSent, PendingFlow, Profile, SignedInUser } from "../../../machines/auth/auth.types.ts";
-import { RESUME_WAIT_MS, socialPopupMachine, type SocialPopupEvent } from "../../../machines/auth/socialPopup.machine.ts";
+import { RESUME_WAIT_MS, socialPopupMachine, type PopupHandle, type SocialPopupEvent } from "../../../machines/auth/socialPopup.machine.ts";
 
 const profile: Profile = {
   id: "u-1",
@@ -46,9 +47,9 @@ function start(input: AuthInput, calls: Record<string, Impl> = {}, socialPopup?:
     },
     actors: {
       // Signed-in children are not under test here.
-      watchInactivity: createEmptyActor().logic as never,
-      watchPushToken: createEmptyActor().logic as never,
-      account: createEmptyActor().logic as never,
+      watchInactivity: fromCallback(() => {}) as never,
+      watchPushToken: fromCallback(() => {}) as never,
+      account: fromCallback(() => {}) as never,
       loadProfile: fromPromise(async () => profile) as never,
       ...(socialPopup ? { socialPopup: socialPopup as never } : {}),
       ...Object.fromEntries(Object.entries(spies).map(([name, spy]) => [name, fromPromise(({ input }) => spy(input as never))])),
@@ -66,7 +67,13 @@ const signedInState = (actor: ReturnType<typeof start>["actor"]) => waitFor(acto
 describe("auth machine: a reload in the middle of a flow", () => {
   it("keeps the sign-up's token for the reload, and the code entered after it keeps the password", async () => {
     const first = start({ storedUser: null }, { signup: async () => codeSent("new@example.com", "signup-token") });
-    first.actor.send({ type: "auth.signup", fullName: "New Trader", email: "new@example.com", password: "correct horse battery", acceptedTerms: "2026-11-23" } as never);
+    first.actor.send({
+      type: "auth.signup",
+      fullName: "New Trader",
+      email: "new@example.com",
+      password: "correct horse battery",
+      acceptedTerms: TERMS_VERSION,
+    });
     await waitFor(first.actor, (s) => s.matches({ unauthenticated: "idle" }) && s.context.signupUser !== null);
     const kept = first.effects.storeFlow.mock.lastCall![0];
     expect(kept.signupUser).toEqual({ email: "new@example.com", token: "signup-token" });
@@ -161,7 +168,7 @@ describe("social popup: resumed after a reload", () => {
   });
 
   it("opens a new popup when another provider is chosen", async () => {
-    const open = vi.fn(async () => ({ requestId: "r-new", isClosed: () => false, close: () => {} }));
+    const open = vi.fn(async (): Promise<PopupHandle | null> => ({ requestId: "r-new", isClosed: () => false, close: () => {} }));
     const actor = createActor(socialPopupMachine.provide({ actors: { openPopup: fromPromise(open) } }), {
       input: { provider: "google", resume: { requestId: "r-1" } },
     }).start();

@@ -44,13 +44,29 @@ const settle = (actor: ReturnType<typeof start>["actor"], state: PushState) => w
 
 describe("push token", () => {
   it.each([
-    ["no Firebase configuration", { configured: false }],
-    ["a browser without support", { supported: false }],
-  ])("is unavailable with %s, and asks nothing", async (_name, environment) => {
+    ["no Firebase configuration", { configured: false }, "notConfigured"],
+    ["no Firebase configuration, whatever the browser", { configured: false, supported: false, secure: false }, "notConfigured"],
+    ["a page not served over HTTPS", { secure: false, supported: false }, "insecure"],
+    ["a browser without support", { supported: false }, "unsupported"],
+  ] as const)("is unavailable with %s, says why, and asks nothing", async (_name, environment, reason) => {
     const { actor, effects } = start(environment);
     await waitFor(actor, (s) => s.status === "done");
     expect(actor.getSnapshot().value).toBe("unavailable");
+    expect(actor.getSnapshot().context.unavailable).toBe(reason);
     expect(effects.requestPermission).not.toHaveBeenCalled();
+  });
+
+  it("is unavailable when the check itself fails, and says so", async () => {
+    const machine = pushTokenMachine.provide({ actors: { inspectPush: fromPromise(() => Promise.reject(new Error("isSupported threw"))) } });
+    const actor = createActor(machine).start();
+    await waitFor(actor, (s) => s.status === "done");
+    expect(actor.getSnapshot().context.unavailable).toBe("checkFailed");
+  });
+
+  it("carries no reason when push works", async () => {
+    const { actor } = start({ secure: true });
+    await settle(actor, "idle");
+    expect(actor.getSnapshot().context.unavailable).toBeNull();
   });
 
   it("never asks for permission at load; asks when the user enables, then gets, keeps and registers the token", async () => {

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { scryptHasher, type PasswordHasher } from "../../../server/modules/auth/password.ts";
 import type { Database } from "../../../server/platform/db/open.ts";
 import { emailCodes, users } from "../../../server/modules/auth/schema.ts";
-import { bodyOf, uniqueEmail } from "../helpers/auth.ts";
+import { CONSENT, bodyOf, uniqueEmail } from "../helpers/auth.ts";
 import { appOverTestDatabase, type TestApp } from "../helpers/test-app.ts";
 
 // A hasher that fails for one password, as a crashed worker or an out-of-memory scrypt would.
@@ -17,7 +17,7 @@ let database: Database;
 let t: TestApp;
 appOverTestDatabase((suite) => ({ database, t } = suite), { hasher });
 
-const signup = (email: string, password = "a long enough password") => t.post("/user/signup", { body: { fullName: "Atomic", email, password } });
+const signup = (email: string, password = "a long enough password") => t.post("/user/signup", { body: { fullName: "Atomic", email, password, ...CONSENT } });
 const codesOf = async (email: string) => database.db.select().from(emailCodes).where(eq(emailCodes.email, email));
 const usersOf = async (email: string) => database.db.select().from(users).where(eq(users.email, email));
 

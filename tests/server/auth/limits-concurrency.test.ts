@@ -7,7 +7,7 @@ import { createUser, hashToken } from "../../../server/modules/auth/sessions.ts"
 import type { Database } from "../../../server/platform/db/open.ts";
 import { authAttempts, emailCodes, users } from "../../../server/modules/auth/schema.ts";
 import type { MailMessage, MailService } from "../../../server/platform/mail/index.ts";
-import { bodyOf, codeIn, MINUTE, PASSWORD, testClock, uniqueEmail } from "../helpers/auth.ts";
+import { CONSENT, bodyOf, codeIn, MINUTE, PASSWORD, testClock, uniqueEmail } from "../helpers/auth.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 import { openSharedTestDatabases } from "../helpers/test-db.ts";
 
@@ -65,7 +65,7 @@ describe("a double-submitted sign-up", () => {
   it("10 pairs at once: each pair makes one account, one code, one mail; both answer success and both tokens keep the password", async () => {
     const emails = Array.from({ length: 10 }, () => uniqueEmail("double"));
     const submit = (email: string, app: TestApp) =>
-      app.post("/user/signup", { body: { fullName: "Double Click", email, password: "a long enough password" }, address: "192.0.2.10" });
+      app.post("/user/signup", { body: { fullName: "Double Click", email, password: "a long enough password", ...CONSENT }, address: "192.0.2.10" });
     const answers = await Promise.all(emails.flatMap((email) => [submit(email, a), submit(email, b)]));
     const bodies = await Promise.all(
       answers.map((res) => res.json() as Promise<{ status: string; data: { token: string; resendAfter: number; expiresIn: number } }>),

@@ -46,6 +46,7 @@ describe("POST /user/login", () => {
       fullName: user.fullName,
       emailVerified: true,
       hasPassword: true,
+      providers: [],
       createdAt: user.createdAt.toISOString(),
       Token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
     });
@@ -105,7 +106,7 @@ describe("POST /user/login", () => {
     expect(await res.json()).toEqual({
       status: "error",
       message: "Some fields are not valid.",
-      data: { reason: "validation", fields: { password: "Use at most 1024 characters." } },
+      data: { reason: "validation", fields: { password: "Use at most 1024 characters." }, fieldKeys: { password: "password.loginTooLong" } },
     });
     expect(counting.calls.verify).toBe(verifies);
     const missing = await a.post("/user/login", { body: { email: "nobody" } });

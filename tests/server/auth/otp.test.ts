@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { hashToken } from "../../../server/modules/auth/sessions.ts";
 import type { Database } from "../../../server/platform/db/open.ts";
 import { emailCodes, sessions, users } from "../../../server/modules/auth/schema.ts";
-import { bodyOf, latestCode, mailsTo, MINUTE, otherCode, seedUser, uniqueEmail } from "../helpers/auth.ts";
+import { CONSENT, bodyOf, latestCode, mailsTo, MINUTE, otherCode, seedUser, uniqueEmail } from "../helpers/auth.ts";
 import { appOverTestDatabase, type TestApp } from "../helpers/test-app.ts";
 
 let database: Database;
@@ -139,7 +139,7 @@ describe("POST /user/verifyotp", () => {
 
   it("accepts the sign-up code with the sign-up's token, keeping its password, and gives each sign-in its own token", async () => {
     const email = uniqueEmail();
-    const signedUp = await bodyOf(await t.post("/user/signup", { body: { fullName: "Rana", email, password: "a long enough password" } }));
+    const signedUp = await bodyOf(await t.post("/user/signup", { body: { fullName: "Rana", email, password: "a long enough password", ...CONSENT } }));
     const signupToken = (signedUp.data as { token: string }).token;
     const first = await bodyOf(await verify(email, await latestCode(database.db, email), signupToken));
     expect(first.data).toMatchObject({ email, emailVerified: true, hasPassword: true });
@@ -152,7 +152,7 @@ describe("POST /user/verifyotp", () => {
 
   it("keeps the sign-up's token good through a resent code (the verify page's 'send a new code')", async () => {
     const email = uniqueEmail();
-    const signedUp = await bodyOf(await t.post("/user/signup", { body: { fullName: "Rana", email, password: "a long enough password" } }));
+    const signedUp = await bodyOf(await t.post("/user/signup", { body: { fullName: "Rana", email, password: "a long enough password", ...CONSENT } }));
     clock.advance(MINUTE);
     await sendOtp(email);
     const verified = await bodyOf(await verify(email, await latestCode(database.db, email), (signedUp.data as { token: string }).token));
@@ -163,7 +163,7 @@ describe("POST /user/verifyotp", () => {
   it("drops a pending password the verifier did not choose: someone who signed up with your address first cannot log in once you verify", async () => {
     const email = uniqueEmail();
     // The attacker signs up with the victim's address and a password of their own.
-    await t.post("/user/signup", { body: { fullName: "Mallory", email, password: "attacker chosen passphrase" } });
+    await t.post("/user/signup", { body: { fullName: "Mallory", email, password: "attacker chosen passphrase", ...CONSENT } });
     // The owner reads the code in their mailbox and verifies elsewhere, without that sign-up's token.
     const owner = await bodyOf(await verify(email, await latestCode(database.db, email)));
     expect(owner.data).toMatchObject({ email, emailVerified: true, hasPassword: false });

@@ -99,7 +99,7 @@ describe("POST /user/resetpassword", () => {
       ["too short", "Use at least 12 characters."],
     ]) {
       const res = await reset({ email: user.email, otp, password });
-      expect(await res.json()).toEqual({
+      expect(await res.json()).toMatchObject({
         status: "error",
         message: "Some fields are not valid.",
         data: { reason: "validation", fields: { password: message } },

@@ -4,7 +4,7 @@ import { passwordStrength, STRENGTH_MAX_LENGTH, strengthEstimatorLoaded } from "
 import type { Database } from "../../../server/platform/db/open.ts";
 import { users } from "../../../server/modules/auth/schema.ts";
 import { catalogs, type MessageId } from "../../../server/platform/i18n/index.ts";
-import { latestCode, PASSWORD, seedSession, seedUser, uniqueEmail } from "../helpers/auth.ts";
+import { CONSENT, latestCode, PASSWORD, seedSession, seedUser, uniqueEmail } from "../helpers/auth.ts";
 import { appOverTestDatabase, type TestApp } from "../helpers/test-app.ts";
 
 let database: Database;
@@ -39,7 +39,7 @@ describe("zxcvbn-ts", () => {
     expect((await t.post("/user/login", { body: { email: user.email, password: PASSWORD } })).status).toBe(200);
     expect((await t.post("/user/sendotp", { body: { email: user.email } })).status).toBe(200);
     expect(strengthEstimatorLoaded()).toBe(false);
-    expect((await t.post("/user/signup", { body: { fullName: "First Check", email: uniqueEmail(), password: PASSWORD } })).status).toBe(200);
+    expect((await t.post("/user/signup", { body: { fullName: "First Check", email: uniqueEmail(), password: PASSWORD, ...CONSENT } })).status).toBe(200);
     expect(strengthEstimatorLoaded()).toBe(true);
   });
 
@@ -63,7 +63,7 @@ describe("weak new passwords", () => {
     for (const [password, advice] of WEAK) {
       for (const lang of LANGUAGES) {
         const email = uniqueEmail("weak");
-        const fields = await fieldsOf(await t.post("/user/signup", { body: { fullName: "Omar Saleh", email, password }, lang }));
+        const fields = await fieldsOf(await t.post("/user/signup", { body: { fullName: "Omar Saleh", email, password, ...CONSENT }, lang }));
         expect(fields, `${password} ${lang}`).toEqual({ password: weak(lang, ...advice) });
         expect(await database.db.select().from(users).where(eq(users.email, email))).toEqual([]);
       }
@@ -72,7 +72,7 @@ describe("weak new passwords", () => {
 
   it("are judged with the user's name and e-mail from the body", async () => {
     const email = uniqueEmail("zubaida");
-    const body = { fullName: "Zubaida Qarawi", email, password: "zubaidaqarawi2026" };
+    const body = { fullName: "Zubaida Qarawi", email, password: "zubaidaqarawi2026", ...CONSENT };
     expect(await fieldsOf(await t.post("/user/signup", { body, lang: "ar" }))).toEqual({
       password: weak("ar", "strength.warning.userInputs", "strength.suggestion.anotherWord"),
     });
@@ -122,9 +122,9 @@ describe("weak new passwords", () => {
   });
 
   it("keep the earlier checks and their messages: length, common list, e-mail, same as current", async () => {
-    const fields = await fieldsOf(await t.post("/user/signup", { body: { fullName: "A", email: uniqueEmail(), password: "qwerty123456" } }));
+    const fields = await fieldsOf(await t.post("/user/signup", { body: { fullName: "A", email: uniqueEmail(), password: "qwerty123456", ...CONSENT } }));
     expect(fields).toEqual({ password: catalogs.en["password.common"] });
-    const short = await fieldsOf(await t.post("/user/signup", { body: { fullName: "A", email: uniqueEmail(), password: "aaaa" } }));
+    const short = await fieldsOf(await t.post("/user/signup", { body: { fullName: "A", email: uniqueEmail(), password: "aaaa", ...CONSENT } }));
     expect(short.password).toBe("Use at least 12 characters.");
     const user = await seedUser(database.db, { now: clock.now() });
     const token = await seedSession(database.db, user, clock.now());

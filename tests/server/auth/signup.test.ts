@@ -9,7 +9,7 @@ import type { Database } from "../../../server/platform/db/open.ts";
 import { emailCodes, users } from "../../../server/modules/auth/schema.ts";
 import { catalogs } from "../../../server/platform/i18n/index.ts";
 import { translateFields } from "../../../server/platform/http/validate.ts";
-import { bodyOf, codeIn, countingHasher, mailsTo, seedUser, uniqueEmail } from "../helpers/auth.ts";
+import { bodyOf, CONSENT, codeIn, countingHasher, mailsTo, seedUser, uniqueEmail } from "../helpers/auth.ts";
 import { appOverTestDatabase, type TestApp } from "../helpers/test-app.ts";
 
 let database: Database;
@@ -33,7 +33,7 @@ const fields = async (res: Response) => {
 describe("POST /user/signup validation", () => {
   it("names every bad field in English and in Arabic, and changes nothing", async () => {
     const before = await rowCounts();
-    const bad = { fullName: " ", email: "not-an-email", password: "short" };
+    const bad = { fullName: " ", email: "not-an-email", password: "short", ...CONSENT };
     const en = await signup(bad, "en");
     expect(await bodyOf(en.clone())).toMatchObject({ status: "error", message: "Some fields are not valid." });
     expect(await fields(en)).toEqual({
@@ -57,8 +57,9 @@ describe("POST /user/signup validation", () => {
       fullName: "Enter your name.",
       email: "This field is required.",
       password: "This field is required.",
+      acceptedTerms: "Accept the Terms of Service and the Privacy Policy to create an account.",
     });
-    const extra = await signup({ fullName: "A", email: uniqueEmail(), password: "a long enough password", isAdmin: true });
+    const extra = await signup({ fullName: "A", email: uniqueEmail(), password: "a long enough password", ...CONSENT, isAdmin: true });
     expect(await fields(extra)).toEqual({ isAdmin: "This field is not expected here." });
     expect(await fields(await signup(["x"]))).toEqual({ _: "This value is not valid." });
   });
@@ -67,18 +68,18 @@ describe("POST /user/signup validation", () => {
     [PASSWORD_MIN_LENGTH - 1, "password.tooShort"],
     [PASSWORD_MAX_LENGTH + 1, "password.tooLong"],
   ] as const)("refuses a %i-character password (%s)", async (length, key) => {
-    const res = await signup({ fullName: "A", email: uniqueEmail(), password: "x".repeat(length - 1) + "y" });
+    const res = await signup({ fullName: "A", email: uniqueEmail(), password: "x".repeat(length - 1) + "y", ...CONSENT });
     expect((await fields(res)).password).toBe(translateFields("en", { password: key }).password);
   });
 
   it("measures length in code points after NFKC: 11 emoji are too short", async () => {
-    const res = await signup({ fullName: "A", email: uniqueEmail(), password: "🔑".repeat(11) });
+    const res = await signup({ fullName: "A", email: uniqueEmail(), password: "🔑".repeat(11), ...CONSENT });
     expect((await fields(res)).password).toBe("Use at least 12 characters.");
   });
 
   it("refuses passwords from the 10,000 most common, whatever their case", async () => {
     for (const password of ["qwerty123456", "QWERTY123456", "1q2w3e4r5t6y"]) {
-      const res = await signup({ fullName: "A", email: uniqueEmail(), password }, "ar");
+      const res = await signup({ fullName: "A", email: uniqueEmail(), password, ...CONSENT }, "ar");
       expect((await fields(res)).password, password).toBe("كلمة المرور هذه شائعة جدًا. اختر كلمة مرور يصعب تخمينها.");
     }
   });
@@ -86,7 +87,7 @@ describe("POST /user/signup validation", () => {
   it("refuses a password containing the e-mail or its local part", async () => {
     const email = uniqueEmail("mariam");
     for (const password of [`my ${email.toUpperCase()} pass`, `${email.split("@")[0]}-and-more`]) {
-      const res = await signup({ fullName: "A", email, password });
+      const res = await signup({ fullName: "A", email, password, ...CONSENT });
       expect((await fields(res)).password).toBe("The password must not contain your e-mail address.");
     }
     expect(await userRow(email)).toBeUndefined();
@@ -110,7 +111,7 @@ describe("POST /user/signup", () => {
   it.each([PASSWORD_MIN_LENGTH, 64, PASSWORD_MAX_LENGTH])("accepts a %i-character password and stores only its scrypt hash", async (length) => {
     const email = uniqueEmail();
     const password = "ab cd ".repeat(50).slice(0, length - 1) + "z";
-    const res = await signup({ fullName: "  Omar Saleh ", email: ` ${email.toUpperCase()} `, password });
+    const res = await signup({ fullName: "  Omar Saleh ", email: ` ${email.toUpperCase()} `, password, ...CONSENT });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({
       status: "success",
@@ -126,7 +127,7 @@ describe("POST /user/signup", () => {
 
   it("creates the account unverified, e-mails a sign-up code, and answers no session Token (only the sign-up's token, stored hashed)", async () => {
     const email = uniqueEmail();
-    const res = await signup({ fullName: "Huda", email, password: "a long enough password" });
+    const res = await signup({ fullName: "Huda", email, password: "a long enough password", ...CONSENT });
     const body = await bodyOf(res);
     expect(body.data).not.toHaveProperty("Token");
     const token = (body.data as { token: string }).token;
@@ -140,9 +141,9 @@ describe("POST /user/signup", () => {
 
   it("writes the e-mail in the body's language, else the request's", async () => {
     const byHeader = uniqueEmail();
-    await signup({ fullName: "A", email: byHeader, password: "a long enough password" }, "ar-EG");
+    await signup({ fullName: "A", email: byHeader, password: "a long enough password", ...CONSENT }, "ar-EG");
     const byBody = uniqueEmail();
-    await signup({ fullName: "A", email: byBody, password: "a long enough password", locale: "ar" }, "en");
+    await signup({ fullName: "A", email: byBody, password: "a long enough password", locale: "ar", ...CONSENT }, "en");
     for (const email of [byHeader, byBody]) {
       const [mail] = await mailsTo(database.db, email);
       expect(mail).toMatchObject({ locale: "ar", subject: "أكّد عنوان بريدك الإلكتروني في صرّاف" });
@@ -158,7 +159,7 @@ describe("POST /user/signup", () => {
     const hashesBefore = counting.calls.hash;
     const answers = [];
     for (const email of [fresh, unverified.email, verified.email]) {
-      const res = await signup({ fullName: "New Name", email, password: "a long enough password" });
+      const res = await signup({ fullName: "New Name", email, password: "a long enough password", ...CONSENT });
       answers.push({ status: res.status, body: await res.json() });
       clock.advance(1000);
     }
@@ -191,12 +192,12 @@ describe("POST /user/signup", () => {
   it("a different sign-up within 60 s is refused the same way for every kind of address, after one scrypt and no new hash", async () => {
     const verified = await seedUser(database.db);
     for (const email of [uniqueEmail(), verified.email]) {
-      expect((await signup({ fullName: "A", email, password: "a long enough password" })).status).toBe(200);
+      expect((await signup({ fullName: "A", email, password: "a long enough password", ...CONSENT })).status).toBe(200);
       clock.advance(59_000);
       const work = { ...counting.calls };
       for (const other of [
-        { fullName: "A", email, password: "another long password" },
-        { fullName: "B", email, password: "a long enough password" },
+        { fullName: "A", email, password: "another long password", ...CONSENT },
+        { fullName: "B", email, password: "a long enough password", ...CONSENT },
       ]) {
         const again = await signup(other);
         expect(again.status).toBe(429);
@@ -217,7 +218,7 @@ describe("POST /user/signup", () => {
     const fresh = uniqueEmail();
     const secondTokens = new Map<string, [string, string]>();
     for (const email of [fresh, verified.email]) {
-      const body = { fullName: "Double Submit", email, password: "a long enough password" };
+      const body = { fullName: "Double Submit", email, password: "a long enough password", ...CONSENT };
       const first = await bodyOf(await signup(body));
       const mails = (await mailsTo(database.db, email)).length;
       clock.advance(10_000);
@@ -245,9 +246,9 @@ describe("POST /user/signup", () => {
 
   it("a new sign-up after the wait replaces the pending one's tokens with its own", async () => {
     const email = uniqueEmail();
-    const first = await bodyOf(await signup({ fullName: "A", email, password: "a long enough password" }));
+    const first = await bodyOf(await signup({ fullName: "A", email, password: "a long enough password", ...CONSENT }));
     clock.advance(61_000);
-    const later = await bodyOf(await signup({ fullName: "A", email, password: "a long enough password" }));
+    const later = await bodyOf(await signup({ fullName: "A", email, password: "a long enough password", ...CONSENT }));
     expect(later.data?.token).not.toBe(first.data?.token);
     expect((await userRow(email))!.signupTokenHashes).toEqual([hashToken(later.data!.token as string)]);
   });
@@ -264,9 +265,9 @@ describe("POST /user/signup", () => {
 
   it("keeps users unique by e-mail whatever its case", async () => {
     const email = uniqueEmail();
-    await signup({ fullName: "A", email, password: "a long enough password" });
+    await signup({ fullName: "A", email, password: "a long enough password", ...CONSENT });
     clock.advance(61_000);
-    await signup({ fullName: "B", email: email.toUpperCase(), password: "a long enough password" });
+    await signup({ fullName: "B", email: email.toUpperCase(), password: "a long enough password", ...CONSENT });
     expect((await database.db.select().from(users).where(eq(users.email, email))).map((u) => u.fullName)).toEqual(["B"]);
   });
 });

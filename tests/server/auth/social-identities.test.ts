@@ -9,7 +9,7 @@ import { userForIdentity } from "../../../server/modules/auth/social/identities.
 import { issueLoginCode } from "../../../server/modules/auth/social/login-codes.ts";
 import { saveState } from "../../../server/modules/auth/social/states.ts";
 import type { SocialProfile } from "../../../server/modules/auth/social/providers.ts";
-import { bodyOf, codeIn, mailsTo, PASSWORD, uniqueEmail } from "../helpers/auth.ts";
+import { CONSENT, bodyOf, codeIn, mailsTo, PASSWORD, uniqueEmail } from "../helpers/auth.ts";
 import { appOverTestDatabase, type TestApp } from "../helpers/test-app.ts";
 
 let database: Database;
@@ -67,7 +67,7 @@ describe("an identity whose provider did not vouch for the e-mail", () => {
     if (!made.ok) throw new Error("expected an account");
 
     // The address's owner signs up (the pending account takes their password) and verifies by code.
-    const signup = await bodyOf(await t.post("/user/signup", { body: { fullName: "Real Owner", email, password: PASSWORD } }));
+    const signup = await bodyOf(await t.post("/user/signup", { body: { fullName: "Real Owner", email, password: PASSWORD, ...CONSENT } }));
     const [mail] = await mailsTo(database.db, email);
     const verified = await t.post("/user/verifyotp", { body: { email, otp: codeIn(mail!.text), token: signup.data!.token } });
     expect(verified.status).toBe(200);

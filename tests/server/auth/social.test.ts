@@ -70,6 +70,7 @@ describe("social sign-in through the stand-in", () => {
         fullName: "Amal Haddad",
         emailVerified: true,
         hasPassword: false,
+        providers: [provider],
         createdAt: user!.createdAt.toISOString(),
         Token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
       },
@@ -349,14 +350,14 @@ describe("the result page", () => {
     const payload = { type: "sarraf.social", requestId: "r-123456", code: "c".repeat(43) };
     const sent: { via: string; message: unknown; target?: string }[] = [];
     let closed = false;
-    let channel: { onmessage?: (event: { data: unknown }) => void } | undefined;
+    const channel: { onmessage?: (event: { data: unknown }) => void } = {};
     const timers: (() => void)[] = [];
     runInNewContext(RESULT_SCRIPT, {
       document: { getElementById: (id: string) => (id === "sarraf-social-result" ? { textContent: JSON.stringify(payload) } : null) },
       BroadcastChannel: class {
-        onmessage?: (event: { data: unknown }) => void;
-        constructor(readonly name: string) {
-          channel = this;
+        constructor(readonly name: string) {}
+        set onmessage(listener: (event: { data: unknown }) => void) {
+          channel.onmessage = listener;
         }
         postMessage(message: unknown) {
           sent.push({ via: `channel ${this.name}`, message });
@@ -374,9 +375,9 @@ describe("the result page", () => {
     timers.shift()!();
     expect(sent).toHaveLength(4);
     // Another request's acknowledgement does not count; this one's does.
-    channel!.onmessage!({ data: { type: "sarraf.social.ack", requestId: "r-other" } });
+    channel.onmessage!({ data: { type: "sarraf.social.ack", requestId: "r-other" } });
     expect(timers).toHaveLength(1);
-    channel!.onmessage!({ data: { type: "sarraf.social.ack", requestId: "r-123456" } });
+    channel.onmessage!({ data: { type: "sarraf.social.ack", requestId: "r-123456" } });
     timers.shift()!();
     timers.shift()!();
     expect(sent).toHaveLength(4);

@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { MAX_EPOCH_MS, routes, type LiveRouteName, type RequestOf } from "../../../contract/index.ts";
+import { MAX_EPOCH_MS, routes, TERMS_VERSION, type LiveRouteName, type RequestOf } from "../../../contract/index.ts";
 
 // Request bodies for the property test: valid ones built for each live route's schema (and
 // filtered by it, so "valid" is what the table says), and the kinds of wrong a client can send.
@@ -47,7 +47,13 @@ const accepted = <K extends LiveRouteName>(name: K, arbitrary: fc.Arbitrary<Requ
 export const validBodies: { [K in LiveRouteName]: fc.Arbitrary<RequestOf<K>> } = {
   health: fc.jsonValue({ maxDepth: 2 }),
   logout: fc.jsonValue({ maxDepth: 2 }),
-  signup: accepted("signup", fc.record({ fullName: text(1, 40), email, password: newPassword, locale }, { requiredKeys: ["fullName", "email", "password"] })),
+  signup: accepted(
+    "signup",
+    fc.record(
+      { fullName: text(1, 40), email, password: newPassword, locale, acceptedTerms: fc.constant(TERMS_VERSION) },
+      { requiredKeys: ["fullName", "email", "password", "acceptedTerms"] },
+    ),
+  ),
   login: accepted("login", fc.record({ email, password: existingPassword })),
   sendOtp: accepted("sendOtp", fc.record({ email, locale }, { requiredKeys: ["email"] })),
   verifyOtp: accepted("verifyOtp", fc.record({ email, otp, token: base64url(200) }, { requiredKeys: ["email", "otp"] })),

@@ -1,4 +1,5 @@
 import { desc, eq } from "drizzle-orm";
+import { TERMS_VERSION } from "../../../contract/index.ts";
 import { hashPassword, scryptHasher, type PasswordHasher } from "../../../server/modules/auth/password.ts";
 import { createSession, createUser } from "../../../server/modules/auth/sessions.ts";
 import type { Db } from "../../../server/platform/db/open.ts";
@@ -39,6 +40,9 @@ export const hashOf = (password: string) => {
 };
 
 export const PASSWORD = "Sarraf test password 1";
+
+/** What a sign-up sends with its consent box ticked. */
+export const CONSENT = { acceptedTerms: TERMS_VERSION } as const;
 
 export async function seedUser(
   db: Db,

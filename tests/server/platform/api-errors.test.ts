@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../../server/platform/db/open.ts";
 import { users } from "../../../server/modules/auth/schema.ts";
 import { catalogs, type MessageId } from "../../../server/platform/i18n/index.ts";
-import { routeList } from "../../../contract/index.ts";
+import { routeList, TERMS_VERSION } from "../../../contract/index.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 import { openTestDatabase } from "../helpers/test-db.ts";
 
@@ -135,7 +135,10 @@ describe("field errors", () => {
       }
     }
     const fields = await fieldsOf(
-      await raw("/user/signup", '{"constructor":1,"__proto__":{"x":1},"fullName":"A","email":"trader@example.com","password":"a long enough password"}'),
+      await raw(
+        "/user/signup",
+        `{"constructor":1,"__proto__":{"x":1},"fullName":"A","email":"trader@example.com","password":"a long enough password","acceptedTerms":"${TERMS_VERSION}"}`,
+      ),
     );
     expect(Object.keys(fields).sort()).toEqual(["__proto__", "constructor"]);
   });
@@ -143,7 +146,7 @@ describe("field errors", () => {
   it("say a value that is not text is not text, and keep 'required' for a missing one", async () => {
     for (const lang of ["en", "ar"] as const) {
       const notText = catalogs[lang]["field.notText"];
-      const wrong = await fieldsOf(await raw("/user/signup", JSON.stringify({ fullName: 7, email: 42, password: true }), lang));
+      const wrong = await fieldsOf(await raw("/user/signup", JSON.stringify({ fullName: 7, email: 42, password: true, acceptedTerms: TERMS_VERSION }), lang));
       expect(wrong).toEqual({ fullName: notText, email: notText, password: notText });
       const nulls = await fieldsOf(await raw("/user/login", JSON.stringify({ email: null, password: ["a long enough password"] }), lang));
       expect(nulls).toEqual({ email: notText, password: notText });
@@ -154,6 +157,7 @@ describe("field errors", () => {
         fullName: catalogs[lang]["name.required"],
         email: catalogs[lang]["field.required"],
         password: catalogs[lang]["field.required"],
+        acceptedTerms: catalogs[lang]["terms.required"],
       });
     }
   });

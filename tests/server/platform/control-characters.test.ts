@@ -3,7 +3,7 @@ import { API_BASE } from "../../../server/app.ts";
 import type { Database } from "../../../server/platform/db/open.ts";
 import type { User } from "../../../server/modules/auth/schema.ts";
 import { catalogs } from "../../../server/platform/i18n/index.ts";
-import { PASSWORD, seedSession, seedUser, uniqueEmail } from "../helpers/auth.ts";
+import { CONSENT, PASSWORD, seedSession, seedUser, uniqueEmail } from "../helpers/auth.ts";
 import { tableFingerprinter } from "../helpers/fingerprint.ts";
 import { appOverTestDatabase, type TestApp } from "../helpers/test-app.ts";
 
@@ -38,7 +38,7 @@ function mountedEndpoints(app: TestApp["app"]): { method: string; path: string }
 function sampleBodies(user: User): Record<string, Record<string, unknown>> {
   const email = uniqueEmail("control");
   return {
-    "/user/signup": { fullName: "Layla Haddad", email, password: PASSWORD, locale: "en" },
+    "/user/signup": { fullName: "Layla Haddad", email, password: PASSWORD, locale: "en", ...CONSENT },
     "/user/login": { email: user.email, password: PASSWORD },
     "/user/sendotp": { email, locale: "ar" },
     "/user/verifyotp": { email, otp: "123456", token: "sign-up-token" },

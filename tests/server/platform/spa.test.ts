@@ -37,7 +37,7 @@ describe("the built SPA", () => {
     expect(await res.text()).toBe(INDEX);
   });
 
-  it.each(["/dashboard", "/exchange?curr=USD&symbol=BTC", "/partners/acme", "/login/"])(
+  it.each(["/dashboard", "/exchange?curr=USD&symbol=BTC", "/partners/acme", "/login/", "/terms", "/privacy", "/risk-disclosure"])(
     "answers the client route %s with index.html (history fallback)",
     async (path) => {
       const res = await get(path);

@@ -1,12 +1,14 @@
 import { describe, expectTypeOf, it } from "vitest";
-import type { CodeSent, LiveRouteName, Profile, RequestOf, SignedInUser } from "../../../contract/index.ts";
+import { TERMS_VERSION, type CodeSent, type LiveRouteName, type Profile, type RequestOf, type SignedInUser } from "../../../contract/index.ts";
 import type { Call } from "../../../src/shared/api/call.ts";
 
 // Compile-time checks: `npm test` runs tsc over tests, so a line marked @ts-expect-error that
 // compiles fails the run. The function is never called; its body only has to type-check.
 function typedCalls(call: Call) {
   expectTypeOf(call("login", { email: "trader@example.com", password: "a long password" })).resolves.toEqualTypeOf<SignedInUser>();
-  expectTypeOf(call("signup", { fullName: "Layla", email: "layla@example.com", password: "a long password" })).resolves.toEqualTypeOf<CodeSent>();
+  expectTypeOf(
+    call("signup", { fullName: "Layla", email: "layla@example.com", password: "a long password", acceptedTerms: TERMS_VERSION }),
+  ).resolves.toEqualTypeOf<CodeSent>();
   expectTypeOf(call("getProfile", {})).resolves.toEqualTypeOf<Profile>();
   expectTypeOf(call("logout")).resolves.toEqualTypeOf<null>();
   // Routes without a body schema take one or none.

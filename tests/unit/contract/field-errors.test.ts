@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fieldErrorsOf, loginSchema, signupSchema, updateProfileSchema, verifyOtpSchema } from "../../../contract/index.ts";
+import { fieldErrorsOf, loginSchema, signupSchema, TERMS_VERSION, updateProfileSchema, verifyOtpSchema } from "../../../contract/index.ts";
 
 const errorsOf = (schema: { safeParse(value: unknown): { success: boolean; error?: unknown } }, value: unknown) => {
   const result = schema.safeParse(value);
@@ -20,17 +20,23 @@ describe("fieldErrorsOf", () => {
   });
 
   it("says a value that is not a string is not text; only a missing value is required", () => {
-    expect(errorsOf(signupSchema, { fullName: 1, email: 2, password: 3 })).toEqual({
+    expect(errorsOf(signupSchema, { fullName: 1, email: 2, password: 3, acceptedTerms: TERMS_VERSION })).toEqual({
       fullName: "field.notText",
       email: "field.notText",
       password: "field.notText",
     });
-    expect(errorsOf(signupSchema, { fullName: null, email: [], password: {} })).toEqual({
+    expect(errorsOf(signupSchema, { fullName: null, email: [], password: {}, acceptedTerms: TERMS_VERSION })).toEqual({
       fullName: "field.notText",
       email: "field.notText",
       password: "field.notText",
     });
-    expect(errorsOf(signupSchema, {})).toEqual({ fullName: "name.required", email: "field.required", password: "field.required" });
+    for (const body of [null, ["x"], "text"]) expect(errorsOf(signupSchema, body)).toEqual({ _: "field.invalid" });
+    expect(errorsOf(signupSchema, {})).toEqual({
+      fullName: "name.required",
+      email: "field.required",
+      password: "field.required",
+      acceptedTerms: "terms.required",
+    });
     expect(errorsOf(verifyOtpSchema, { email: "a@example.com", otp: 123456, token: 1 })).toEqual({ otp: "field.notText", token: "field.invalid" });
     expect(errorsOf(updateProfileSchema, { fullName: 5 })).toEqual({ fullName: "field.notText" });
   });

@@ -4,6 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
 import { SimulatedClock } from "xstate";
+import { TERMS_VERSION } from "../../../contract/index.ts";
 import { profile, renderApp } from "../renderApp.tsx";
 import { ActorsProvider } from "../../../src/shared/actors/context.tsx";
 import { useClientState } from "../../../src/features/auth/clientState.ts";
@@ -205,11 +206,17 @@ describe("sign-up and verification", () => {
     expect(signup).not.toHaveBeenCalled();
     await user.clear(password);
     await user.type(password, "copper kettle sunrise");
+    await user.click(screen.getByRole("checkbox"));
     await user.click(screen.getByRole("button", { name: "Create account" }));
     await waitFor(() => expect(memory.history?.at(-1)).toBe("/verify-email"));
     expect(await screen.findByText("layla@example.com")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Send a new code" })).toBeDisabled();
-    expect(signup).toHaveBeenCalledWith({ fullName: "Layla Haddad", email: "layla@example.com", password: "copper kettle sunrise" });
+    expect(signup).toHaveBeenCalledWith({
+      fullName: "Layla Haddad",
+      email: "layla@example.com",
+      password: "copper kettle sunrise",
+      acceptedTerms: TERMS_VERSION,
+    });
   });
 
   it("shows the server's field message next to its field", async () => {
@@ -220,6 +227,7 @@ describe("sign-up and verification", () => {
     await user.type(await screen.findByLabelText("Full name"), "Layla");
     await user.type(screen.getByLabelText("E-mail"), "layla@example.com");
     await user.type(screen.getByLabelText("Password"), "password1234");
+    await user.click(screen.getByRole("checkbox"));
     await user.click(screen.getByRole("button", { name: "Create account" }));
     await waitFor(() => expect(screen.getByLabelText("Password")).toHaveAccessibleDescription(expect.stringContaining("This password is too common.")));
     expect(screen.queryByRole("alert")).toBeNull();
@@ -365,7 +373,9 @@ describe("client state of spec section 3", () => {
       routeType: "auth",
       loading: false,
     });
-    act(() => actors.auth.send({ type: "auth.signup", fullName: "Layla", email: "layla@example.com", password: "copper kettle sunrise" }));
+    act(() =>
+      actors.auth.send({ type: "auth.signup", fullName: "Layla", email: "layla@example.com", password: "copper kettle sunrise", acceptedTerms: TERMS_VERSION }),
+    );
     expect(seen.at(-1)?.loading).toBe(true);
     await waitFor(() => expect(seen.at(-1)).toMatchObject({ loading: false, signupuser: { email: "layla@example.com" }, isAuthenticated: false }));
     act(() => memory.navigate("/partners/acme"));

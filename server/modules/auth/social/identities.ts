@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
-import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from "../../../../contract/index.ts";
+import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, TERMS_VERSION } from "../../../../contract/index.ts";
 import { findUserByEmail } from "../users.ts";
 import type { Db } from "../../../platform/db/open.ts";
 import { socialIdentities, users, type User } from "../schema.ts";
@@ -70,6 +70,9 @@ export async function userForIdentity(
             passwordHash: null,
             locale,
             emailVerifiedAt: profile.emailVerified ? now : null,
+            // The provider buttons carry the note "By continuing … you accept the Terms": pressing one accepts this version.
+            termsVersion: TERMS_VERSION,
+            termsAcceptedAt: now,
             createdAt: now,
             updatedAt: now,
           })

@@ -13,7 +13,7 @@ export function NameForm({ fullName }: { fullName: string }) {
   const account = useAccount();
   const busy = useAccountBusy("updateProfile");
   const failure = useAccountFailure("updateProfile");
-  const form = useForm(profileFormSchema, { fullName }, failure?.fields);
+  const form = useForm(profileFormSchema, { fullName }, failure);
   return (
     <form
       ref={form.formRef}

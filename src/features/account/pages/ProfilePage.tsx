@@ -1,6 +1,9 @@
+import { Fragment } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useActiveLocale, useProfile } from "../../../shared/actors/hooks.ts";
+import { Email } from "../../../shared/ui/Email.tsx";
 import { PageHeader } from "../../../shared/ui/PageHeader.tsx";
+import { providerNames } from "../../auth/index.ts";
 import { NotificationsCard } from "../../notifications/index.ts";
 import { NameForm } from "../components/NameForm.tsx";
 import { ChangePasswordForm, SetPasswordForm } from "../components/PasswordForms.tsx";
@@ -19,6 +22,7 @@ export default function ProfilePage() {
       </>
     );
   }
+  const { email } = userInfo;
   const since = typeof userInfo.createdAt === "string" ? new Date(userInfo.createdAt) : null;
   return (
     <>
@@ -29,7 +33,7 @@ export default function ProfilePage() {
           <dl className="details">
             <dt>{t`E-mail`}</dt>
             <dd>
-              <bdi dir="ltr">{userInfo.email}</bdi>{" "}
+              <bdi dir="ltr">{email}</bdi>{" "}
               {userInfo.emailVerified ? <span className="badge badge-ok">{t`Verified`}</span> : <span className="badge">{t`Not verified`}</span>}
             </dd>
             {since && !Number.isNaN(since.getTime()) && (
@@ -41,15 +45,38 @@ export default function ProfilePage() {
           </dl>
           <NameForm key={userInfo.fullName ?? ""} fullName={userInfo.fullName ?? ""} />
         </section>
-        <section className="card" aria-labelledby="password-heading">
-          <h2 id="password-heading">{t`Password`}</h2>
+        <section className="card" aria-labelledby="sign-in-heading">
+          <h2 id="sign-in-heading">{t`How you sign in`}</h2>
+          <dl className="details">
+            {userInfo.hasPassword && (
+              <>
+                <dt>{t`Password`}</dt>
+                <dd>{t`Your e-mail and password`}</dd>
+              </>
+            )}
+            <dt>{t`E-mail code`}</dt>
+            <dd>
+              <Trans>
+                A one-time code sent to <Email>{email}</Email>
+              </Trans>
+            </dd>
+            {userInfo.providers.map((provider) => {
+              const name = providerNames[provider];
+              return (
+                <Fragment key={provider}>
+                  <dt>{name}</dt>
+                  <dd>{t`Your ${name} account`}</dd>
+                </Fragment>
+              );
+            })}
+          </dl>
           {userInfo.hasPassword === false ? (
             <>
-              <p className="field-hint">{t`You sign in with e-mail codes. Add a password to log in with it as well.`}</p>
-              <SetPasswordForm email={userInfo.email} />
+              <p className="field-hint">{t`You have no password yet. Add one to sign in with your e-mail and password too.`}</p>
+              <SetPasswordForm email={email} />
             </>
           ) : (
-            <ChangePasswordForm email={userInfo.email} />
+            <ChangePasswordForm email={email} />
           )}
         </section>
         <NotificationsCard />

@@ -26,7 +26,7 @@ export function listenForResult(sendBack: (event: SocialPopupEvent) => void, flo
   const channel = typeof BroadcastChannel === "function" ? new BroadcastChannel(SOCIAL_CHANNEL) : null;
   const deliver = (data: unknown) => {
     const event = resultEventOf(data);
-    if (!event) return;
+    if (!event || event.type === "social.request") return;
     if (event.requestId === flows.readSocialRequest()?.requestId) channel?.postMessage({ type: "sarraf.social.ack", requestId: event.requestId });
     sendBack(event);
   };

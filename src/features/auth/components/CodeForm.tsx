@@ -2,6 +2,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useAppActor } from "../../../shared/actors/context.tsx";
 import { useAuthBusy, useAuthFailure } from "../hooks.ts";
 import { verifyOtpSchema } from "../../../../contract/index.ts";
+import { Email } from "../../../shared/ui/Email.tsx";
 import { CodeField, Field, FormAlert, SubmitButton } from "../../../shared/ui/form.tsx";
 import { ResendCode } from "./ResendCode.tsx";
 import { useForm } from "../../../shared/ui/useForm.ts";
@@ -15,7 +16,7 @@ export function CodeForm({ email: fixedEmail, initialEmail = "" }: { email?: str
   const auth = useAppActor("auth");
   const busy = useAuthBusy("verifyCode");
   const failure = useAuthFailure("verifyCode", "sendCode");
-  const form = useForm(verifyOtpSchema, { email: fixedEmail ?? initialEmail, otp: "" }, failure?.fields);
+  const form = useForm(verifyOtpSchema, { email: fixedEmail ?? initialEmail, otp: "" }, failure);
   const email = fixedEmail ?? form.values.email;
 
   return (
@@ -31,7 +32,7 @@ export function CodeForm({ email: fixedEmail, initialEmail = "" }: { email?: str
         hint={
           fixedEmail ? (
             <Trans>
-              Sent to <bdi dir="ltr">{fixedEmail}</bdi>. It is valid for 10 minutes.
+              Sent to <Email>{fixedEmail}</Email>. It is valid for 10 minutes.
             </Trans>
           ) : (
             <Trans>It is valid for 10 minutes.</Trans>

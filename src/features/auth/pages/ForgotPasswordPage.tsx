@@ -14,7 +14,7 @@ export default function ForgotPasswordPage() {
   const auth = useAppActor("auth");
   const busy = useAuthBusy("forgotPassword");
   const failure = useAuthFailure("forgotPassword");
-  const form = useForm(forgotPasswordSchema, { email: "" }, failure?.fields);
+  const form = useForm(forgotPasswordSchema, { email: "" }, failure);
   return (
     <>
       <PageHeader

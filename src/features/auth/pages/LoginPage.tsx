@@ -10,6 +10,7 @@ import { useForm } from "../../../shared/ui/useForm.ts";
 import { CodeForm } from "../components/CodeForm.tsx";
 import { useAuthBusy, useAuthContext, useAuthFailure, useDismissOnOpen } from "../hooks.ts";
 import { SocialButtons } from "../components/SocialButtons.tsx";
+import { SocialConsentNote } from "../components/TermsConsent.tsx";
 
 function PasswordLogin() {
   const { t } = useLingui();
@@ -18,7 +19,7 @@ function PasswordLogin() {
   const failure = useAuthFailure("login");
   // After a password reset, the e-mail whose password changed is filled in.
   const loginEmail = useAuthContext((context) => context.loginEmail);
-  const form = useForm(loginSchema, { email: loginEmail ?? "", password: "" }, failure?.fields);
+  const form = useForm(loginSchema, { email: loginEmail ?? "", password: "" }, failure);
   return (
     <form ref={form.formRef} className="form" noValidate onSubmit={form.onSubmit((data) => auth.send({ type: "auth.login", ...data }))}>
       <Field label={t`E-mail`} type="email" autoComplete="username" inputMode="email" dir="ltr" required {...form.bind("email")} />
@@ -50,7 +51,7 @@ function CodeLogin() {
   // Sent here by a password login the server refused: its message, and its e-mail filled in.
   const codeRequired = useCodeRequired();
   const failure = useAuthFailure("sendCode") ?? codeRequired;
-  const form = useForm(sendOtpSchema, { email: codeRequired?.email ?? "" }, failure?.fields);
+  const form = useForm(sendOtpSchema, { email: codeRequired?.email ?? "" }, failure);
   if (otp) {
     return (
       <>
@@ -99,8 +100,9 @@ function ReturnNotice() {
 export default function LoginPage() {
   const { t } = useLingui();
   useDismissOnOpen();
-  const hasOtp = useAuthContext((context) => context.otp !== null);
-  const [method, setMethod] = useState<"password" | "code">(hasOtp ? "code" : "password");
+  // A code login under way opens on its code step, unless a password was just reset: log in with it.
+  const opensOnCode = useAuthContext((context) => context.otp !== null && context.loginEmail === null);
+  const [method, setMethod] = useState<"password" | "code">(opensOnCode ? "code" : "password");
   // Password login closed for this account: the e-mail code is the way in, so go there at once.
   const codeRequired = useCodeRequired();
   const [followed, setFollowed] = useState<AuthFailure | null>(null);
@@ -122,6 +124,7 @@ export default function LoginPage() {
       </div>
       {method === "password" ? <PasswordLogin /> : <CodeLogin />}
       <SocialButtons />
+      <SocialConsentNote />
       <p className="form-footer">
         <Trans>
           New to Sarraf? <Link href={paths.signup}>Create an account</Link>

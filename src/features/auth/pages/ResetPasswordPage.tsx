@@ -4,7 +4,9 @@ import { useAppActor } from "../../../shared/actors/context.tsx";
 import { useAuthBusy, useAuthContext, useAuthFailure, useDismissOnOpen } from "../hooks.ts";
 import { PASSWORD_MIN_LENGTH, resetPasswordSchema } from "../../../../contract/index.ts";
 import { paths } from "../../../shared/lib/paths.ts";
-import { CodeField, Field, FormAlert, PasswordField, SubmitButton } from "../../../shared/ui/form.tsx";
+import { CodeField, Field, FormAlert, SubmitButton } from "../../../shared/ui/form.tsx";
+import { NewPasswordField } from "../../../shared/ui/NewPasswordField.tsx";
+import { useStrongPasswordSchema } from "../../../shared/ui/strength.ts";
 import { ResendCode } from "../components/ResendCode.tsx";
 import { PageHeader } from "../../../shared/ui/PageHeader.tsx";
 import { useForm } from "../../../shared/ui/useForm.ts";
@@ -18,7 +20,8 @@ export default function ResetPasswordPage() {
   const failure = useAuthFailure("resetPassword", "forgotPassword");
   const requested = useAuthContext((context) => context.forgetpass?.email ?? "");
   const query = new URLSearchParams(useSearch());
-  const form = useForm(resetPasswordSchema, { email: requested || (query.get("email") ?? ""), otp: query.get("code") ?? "", password: "" }, failure?.fields);
+  const schema = useStrongPasswordSchema(resetPasswordSchema, "password", (values) => [values.email ?? ""]);
+  const form = useForm(schema, { email: requested || (query.get("email") ?? ""), otp: query.get("code") ?? "", password: "" }, failure);
   const min = PASSWORD_MIN_LENGTH;
   return (
     <>
@@ -29,11 +32,12 @@ export default function ResetPasswordPage() {
       <form ref={form.formRef} className="form" noValidate onSubmit={form.onSubmit((data) => auth.send({ type: "auth.resetPassword", ...data }))}>
         <Field label={t`E-mail`} type="email" autoComplete="username" inputMode="email" dir="ltr" required {...form.bind("email")} />
         <CodeField label={t`6-digit code`} {...form.bind("otp")} />
-        <PasswordField
+        <NewPasswordField
           label={t`New password`}
           autoComplete="new-password"
           required
           hint={<Trans>At least {min} characters.</Trans>}
+          userInputs={[form.values.email]}
           {...form.bind("password")}
         />
         <FormAlert failure={failure} />

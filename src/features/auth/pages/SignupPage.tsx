@@ -2,12 +2,15 @@ import { Link } from "wouter";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useAppActor } from "../../../shared/actors/context.tsx";
 import { useAuthBusy, useAuthFailure, useDismissOnOpen } from "../hooks.ts";
-import { PASSWORD_MIN_LENGTH, signupSchema } from "../../../../contract/index.ts";
+import { PASSWORD_MIN_LENGTH, signupSchema, TERMS_VERSION } from "../../../../contract/index.ts";
 import { paths } from "../../../shared/lib/paths.ts";
-import { Field, FormAlert, PasswordField, SubmitButton } from "../../../shared/ui/form.tsx";
+import { Field, FormAlert, SubmitButton } from "../../../shared/ui/form.tsx";
+import { NewPasswordField } from "../../../shared/ui/NewPasswordField.tsx";
+import { useStrongPasswordSchema } from "../../../shared/ui/strength.ts";
 import { PageHeader } from "../../../shared/ui/PageHeader.tsx";
 import { useForm } from "../../../shared/ui/useForm.ts";
 import { SocialButtons } from "../components/SocialButtons.tsx";
+import { SocialConsentNote, TermsConsent } from "../components/TermsConsent.tsx";
 
 export default function SignupPage() {
   const { t } = useLingui();
@@ -15,7 +18,9 @@ export default function SignupPage() {
   const auth = useAppActor("auth");
   const busy = useAuthBusy("signup");
   const failure = useAuthFailure("signup");
-  const form = useForm(signupSchema, { fullName: "", email: "", password: "" }, failure?.fields);
+  // The server's own estimator judges the password while it is typed, and refuses a weak one before sending.
+  const schema = useStrongPasswordSchema(signupSchema, "password", (values) => [values.email ?? "", values.fullName ?? ""]);
+  const form = useForm(schema, { fullName: "", email: "", password: "", acceptedTerms: "" }, failure);
   const min = PASSWORD_MIN_LENGTH;
   return (
     <>
@@ -23,12 +28,20 @@ export default function SignupPage() {
       <form ref={form.formRef} className="form" noValidate onSubmit={form.onSubmit((data) => auth.send({ type: "auth.signup", ...data }))}>
         <Field label={t`Full name`} autoComplete="name" required {...form.bind("fullName")} />
         <Field label={t`E-mail`} type="email" autoComplete="email" inputMode="email" dir="ltr" required {...form.bind("email")} />
-        <PasswordField
+        <NewPasswordField
           label={t`Password`}
           autoComplete="new-password"
           required
+          userInputs={[form.values.email, form.values.fullName]}
           hint={<Trans>At least {min} characters. A few unrelated words make a strong, memorable password.</Trans>}
           {...form.bind("password")}
+        />
+        {/* Ticked, the box carries the version of the documents accepted (contract/legal.ts). */}
+        <TermsConsent
+          name="acceptedTerms"
+          checked={form.values.acceptedTerms === TERMS_VERSION}
+          onChange={(ticked) => form.set("acceptedTerms", ticked ? TERMS_VERSION : "")}
+          error={form.errorOf("acceptedTerms")}
         />
         <FormAlert failure={failure} />
         <SubmitButton busy={busy} busyLabel={t`Creating your account…`}>
@@ -36,6 +49,7 @@ export default function SignupPage() {
         </SubmitButton>
       </form>
       <SocialButtons />
+      <SocialConsentNote />
       <p className="form-footer">
         <Trans>
           Already have an account? <Link href={paths.login}>Log in</Link>

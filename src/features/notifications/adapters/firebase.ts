@@ -12,9 +12,10 @@ function browserCanPush(): boolean {
   return typeof Notification === "function" && "serviceWorker" in navigator && "PushManager" in window;
 }
 
-/** Whether push can work in this browser and build, and the permission the user gave so far. */
-export async function inspectPush(): Promise<Pick<PushEnvironment, "supported" | "configured" | "permission">> {
-  const base = { permission: browserCanPush() ? Notification.permission : ("default" as const) };
+/** Whether push can work in this browser, build and address, and the permission the user gave so far. */
+export async function inspectPush(): Promise<Pick<PushEnvironment, "supported" | "configured" | "secure" | "permission">> {
+  // Browsers hide service workers (so push) from pages served over plain HTTP.
+  const base = { secure: window.isSecureContext, permission: browserCanPush() ? Notification.permission : ("default" as const) };
   if (!browserCanPush() || !firebaseConfig) return { ...base, supported: browserCanPush(), configured: firebaseConfig !== null };
   const { isSupported } = await import("firebase/messaging");
   return { ...base, supported: await isSupported(), configured: true };

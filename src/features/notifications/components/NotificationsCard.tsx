@@ -1,5 +1,5 @@
 import { useLingui } from "@lingui/react/macro";
-import type { PushError, PushTokenTag } from "../../../../machines/notifications/pushToken.machine.ts";
+import type { PushError, PushTokenTag, PushUnavailable } from "../../../../machines/notifications/pushToken.machine.ts";
 import { useAppActor } from "../../../shared/actors/context.tsx";
 import { useSelector } from "../../../shared/actors/hooks.ts";
 
@@ -11,8 +11,9 @@ function usePushActor() {
 
 function PushStatus({ push }: { push: NonNullable<ReturnType<typeof usePushActor>> }) {
   const { t } = useLingui();
-  // A finished machine carries no tag: push is unavailable here.
-  const tag = useSelector(push, (snapshot) => statusTags.find((candidate) => snapshot.hasTag(candidate)) ?? "unavailable");
+  // A finished machine carries no tag: push is unavailable here, for the reason it kept.
+  const tag = useSelector(push, (snapshot) => statusTags.find((candidate) => snapshot.hasTag(candidate)) ?? null);
+  const unavailable = useSelector(push, (snapshot) => snapshot.context.unavailable);
   const busy = useSelector(push, (snapshot) => snapshot.hasTag("asking") || snapshot.hasTag("enabling"));
   const canAsk = useSelector(push, (snapshot) => snapshot.can({ type: "push.enable" }));
   const notAsked = useSelector(push, (snapshot) => snapshot.hasTag("notAsked"));
@@ -25,9 +26,15 @@ function PushStatus({ push }: { push: NonNullable<ReturnType<typeof usePushActor
     tokenError: t`An error occurred while retrieving token.`,
     registerFailed: t`Your notification settings could not be saved. Please try again.`,
   };
-  const status: Record<PushTokenTag | "unavailable", string> = {
+  // Only `unsupported` is the browser's doing; the site's configuration is named as such.
+  const reasons: Record<PushUnavailable, string> = {
+    notConfigured: t`Notifications are not set up on this site yet.`,
+    insecure: t`Notifications need a secure (HTTPS) connection, and this page was not opened over one.`,
+    unsupported: t`This browser cannot receive notifications from websites.`,
+    checkFailed: t`Could not check whether this browser can show notifications. Reload the page to try again.`,
+  };
+  const status: Record<PushTokenTag, string> = {
     checking: t`Checking whether this browser can show notifications…`,
-    unavailable: t`Notifications are not available in this browser.`,
     notAsked: t`Get a notification when your orders complete and prices move.`,
     asking: t`Answer your browser's question to allow notifications.`,
     blocked: t`Notifications are blocked for this site. Allow them in your browser's site settings, then try again.`,
@@ -38,7 +45,7 @@ function PushStatus({ push }: { push: NonNullable<ReturnType<typeof usePushActor
   return (
     <>
       <p className="field-hint" aria-live="polite">
-        {status[tag]}
+        {tag ? status[tag] : reasons[unavailable ?? "checkFailed"]}
       </p>
       {error && (
         <p role="alert" className="form-alert">
@@ -68,7 +75,8 @@ export function NotificationsCard() {
   return (
     <section className="card" aria-labelledby="notifications-heading">
       <h2 id="notifications-heading">{t`Notifications`}</h2>
-      {push ? <PushStatus push={push} /> : <p className="field-hint">{t`Notifications are not available in this browser.`}</p>}
+      {/* The auth machine starts the push machine on sign-in, before any signed-in page shows. */}
+      {push && <PushStatus push={push} />}
     </section>
   );
 }

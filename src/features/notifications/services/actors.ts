@@ -5,7 +5,7 @@ import type { Call } from "../../../shared/api/call.ts";
 
 /** Push in this browser: what it supports, the user's permission, and a token. */
 export interface PushEdge {
-  inspect(): Promise<Pick<PushEnvironment, "supported" | "configured" | "permission">>;
+  inspect(): Promise<Pick<PushEnvironment, "supported" | "configured" | "secure" | "permission">>;
   requestPermission(): Promise<NotificationPermission>;
   /** A token (a new one when `refresh`), with the push subscription behind it. */
   getToken(refresh: boolean): Promise<PushSubscriptionRecord>;

@@ -1,0 +1,34 @@
+import { Link } from "wouter";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { SUPPORT_EMAIL } from "../../../contract/vocabulary.ts";
+import { paths } from "../../shared/lib/paths.ts";
+import "./footer.css";
+
+/** The foot of public and auth pages: the legal documents, where to write to us, and the risk in one line. */
+export function Footer() {
+  const { t } = useLingui();
+  const email = SUPPORT_EMAIL;
+  const year = new Date().getFullYear();
+  return (
+    <footer className="site-footer">
+      <div className="footer-row">
+        <nav aria-label={t`Legal`} className="footer-links">
+          <Link href={paths.terms}>{t`Terms of Service`}</Link>
+          <Link href={paths.privacy}>{t`Privacy Policy`}</Link>
+          <Link href={paths.riskDisclosure}>{t`Risk Disclosure`}</Link>
+        </nav>
+        <p className="footer-support">
+          <Trans>
+            Support:{" "}
+            <bdi dir="ltr" className="footer-email">
+              <a href={`mailto:${email}`}>{email}</a>
+            </bdi>
+          </Trans>
+        </p>
+      </div>
+      <p className="footer-note">
+        <Trans>© {year} Sarraf. Crypto assets are volatile; trade only what you can afford to lose.</Trans>
+      </p>
+    </footer>
+  );
+}

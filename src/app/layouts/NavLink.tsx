@@ -1,0 +1,40 @@
+import { Link } from "wouter";
+import { useLingui } from "@lingui/react/macro";
+import { icons } from "../../shared/ui/icons.tsx";
+import { exchangeHref, paths } from "../../shared/lib/paths.ts";
+
+export interface NavItem {
+  href: string;
+  path: string;
+  label: string;
+  icon: keyof typeof icons;
+}
+
+/** A page of the dashboard; the one open is marked for assistive technology and by its style. */
+export function NavLink({ item, current, onClick }: { item: NavItem; current: string; onClick?: () => void }) {
+  const active = current === item.path;
+  return (
+    <Link href={item.href} className="nav-link" aria-current={active ? "page" : undefined} onClick={onClick}>
+      {icons[item.icon]}
+      <span>{item.label}</span>
+    </Link>
+  );
+}
+
+/** The dashboard's pages: the trading ones fill the phone's bottom bar, the account ones sit behind its Account tab. */
+export function useNavItems(): { trading: NavItem[]; account: NavItem[] } {
+  const { t } = useLingui();
+  return {
+    trading: [
+      { href: paths.dashboard, path: paths.dashboard, label: t`Dashboard`, icon: "dashboard" },
+      { href: paths.market, path: paths.market, label: t`Market`, icon: "market" },
+      { href: exchangeHref(), path: paths.exchange, label: t`Exchange`, icon: "exchange" },
+      { href: paths.portfolio, path: paths.portfolio, label: t`Portfolio`, icon: "portfolio" },
+    ],
+    account: [
+      { href: paths.profile, path: paths.profile, label: t`Profile`, icon: "profile" },
+      { href: paths.kyc, path: paths.kyc, label: t`Identity verification`, icon: "kyc" },
+      { href: paths.withdrawals, path: paths.withdrawals, label: t`Withdrawals`, icon: "withdrawals" },
+    ],
+  };
+}

@@ -1,0 +1,2 @@
+// What other features may use of auth: the providers' display names.
+export { providerNames } from "./social.ts";

@@ -1,0 +1,69 @@
+// The words for a failed call, looked up in the language active when it is shown: a failure is
+// kept as codes (the machines hold no text), so switching language re-translates it.
+import type { I18n, MessageDescriptor } from "@lingui/core";
+import { msg, plural } from "@lingui/core/macro";
+import type { AuthErrorReason } from "../../../contract/index.ts";
+import type { Failure } from "../../../machines/failure.ts";
+import type { ApiErrorCode } from "../api/errors.ts";
+
+/** The server's `data.reason`s, worded as its own error.* messages (server/platform/i18n). */
+const reasonTexts: Record<AuthErrorReason | "socialCodeInvalid", MessageDescriptor> = {
+  validation: msg`Some fields are not valid.`,
+  invalidCredentials: msg`The e-mail address or password is not correct.`,
+  emailNotVerified: msg`Confirm your e-mail address first: we can send you a new code.`,
+  codeInvalid: msg`This code is not correct.`,
+  codeExpired: msg`This code has expired or has already been used. Ask for a new one.`,
+  rateLimited: msg`Too many requests. Please wait and try again.`,
+  passwordAlreadySet: msg`Your account already has a password. Change it instead.`,
+  currentPasswordWrong: msg`Your current password is not correct.`,
+  codeRequired: msg`Too many wrong passwords were tried for this account. To keep it safe, sign in with a code sent to your e-mail.`,
+  socialCodeInvalid: msg`This sign-in has expired or was already used. Please try again.`,
+};
+
+/** The API client's codes, for a failure without a reason: the server's words for each status, and ours for the rest. */
+const codeTexts: Record<ApiErrorCode, MessageDescriptor> = {
+  badRequest: msg`The request is not valid.`,
+  unauthorized: msg`Please log in to continue.`,
+  forbidden: msg`You are not allowed to do this.`,
+  serverError: msg`Something went wrong on our side. Please try again.`,
+  notImplemented: msg`This feature is not available yet.`,
+  badGateway: msg`A service we depend on answered badly. Please try again.`,
+  unavailable: msg`The service is unavailable. Please try again shortly.`,
+  notFound: msg`This address does not exist.`,
+  conflict: msg`This conflicts with existing data.`,
+  tooLarge: msg`The request body is too large.`,
+  invalid: msg`Some fields are not valid.`,
+  rateLimited: msg`Too many requests. Please wait and try again.`,
+  network: msg`We could not reach Sarraf. Check your connection and try again.`,
+  unexpected: msg`Something went wrong. Please try again.`,
+};
+
+const lookUp = (table: Record<string, MessageDescriptor>, key: string | null): MessageDescriptor | undefined =>
+  key !== null && Object.hasOwn(table, key) ? table[key] : undefined;
+
+export interface FailureText {
+  text: string;
+  /** The server's (or a screen's) own words, kept for a reason we have none for: their language may not be the page's. */
+  verbatim: boolean;
+}
+
+/**
+ * What a failed call says, in the active language: its reason's words, else its code's. Only a
+ * reason we do not know (a newer server's) falls back to the words the failure came with.
+ */
+export function failureText(i18n: I18n, { code, reason, message }: Pick<Failure, "code" | "reason" | "message">): FailureText {
+  const known = lookUp(reasonTexts, reason) ?? (reason === null ? lookUp(codeTexts, code) : undefined);
+  if (known) return { text: i18n._(known), verbatim: false };
+  if (message) return { text: message, verbatim: true };
+  return { text: i18n._(codeTexts.unexpected), verbatim: false };
+}
+
+/** A wait in plain words: seconds under two minutes, whole minutes (rounded up) beyond, "now" at the end. */
+export function retryText(i18n: I18n, seconds: number): string {
+  if (seconds <= 0) return i18n._(msg`You can try again now.`);
+  if (seconds < 120) {
+    return i18n._(msg({ message: plural(seconds, { one: `You can try again in ${seconds} second.`, other: `You can try again in ${seconds} seconds.` }) }));
+  }
+  const minutes = Math.ceil(seconds / 60);
+  return i18n._(msg({ message: plural(minutes, { one: `You can try again in ${minutes} minute.`, other: `You can try again in ${minutes} minutes.` }) }));
+}
