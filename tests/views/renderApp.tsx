@@ -7,6 +7,7 @@ import type { StoredUser } from "../../machines/auth/auth.types.ts";
 import type { Locale } from "../../machines/shell/locale.machine.ts";
 import { App } from "../../src/app/App.tsx";
 import { createAppServices, type AppEdges } from "../../src/app/createActors.ts";
+import { createFlowStore } from "../../src/features/auth/adapters/flowStore.ts";
 import { createAppStorage, memoryStore, storageKeys } from "../../src/shared/adapters/storage.ts";
 import type { Call } from "../../src/shared/api/call.ts";
 
@@ -33,7 +34,7 @@ const defaults: FakeCalls = { getProfile: () => profile, logout: () => null, pus
  */
 export async function renderApp(
   path: string,
-  options: { user?: StoredUser | null; locale?: Locale; calls?: FakeCalls } & Pick<AppEdges, "popup" | "push" | "clock"> = {},
+  options: { user?: StoredUser | null; locale?: Locale; calls?: FakeCalls; session?: Record<string, string> } & Pick<AppEdges, "popup" | "push" | "clock"> = {},
 ) {
   const memory = memoryLocation({ path, record: true });
   const store = memoryStore({
@@ -51,6 +52,8 @@ export async function renderApp(
     path: () => memory.history?.at(-1) ?? path,
     call: call as unknown as Call,
     storage: createAppStorage(store),
+    // Each test is a fresh tab: no flow left in session storage by the one before.
+    flowStore: createFlowStore(memoryStore(options.session ?? {})),
     popup: options.popup,
     push: options.push ?? {
       inspect: async () => ({ supported: false, configured: false, permission: "default" }),

@@ -52,6 +52,7 @@ describe("protected routes", () => {
         fullName: "Layla Haddad",
         emailVerified: false,
         hasPassword: false,
+        providers: [],
         createdAt: user.createdAt.toISOString(),
       },
     });

@@ -117,6 +117,7 @@ describe("POST /user/verifyotp", () => {
       fullName: user.fullName,
       emailVerified: true,
       hasPassword: false,
+      providers: [],
       createdAt: user.createdAt.toISOString(),
       Token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
     });
@@ -247,7 +248,11 @@ describe("POST /user/verifyotp", () => {
     expect(await bodyOf(res)).toEqual({
       status: "error",
       message: "بعض الحقول غير صالحة.",
-      data: { reason: "validation", fields: { otp: "أدخل الرمز المكوَّن من 6 أرقام الوارد في البريد الإلكتروني.", token: "هذه القيمة غير صالحة." } },
+      data: {
+        reason: "validation",
+        fields: { otp: "أدخل الرمز المكوَّن من 6 أرقام الوارد في البريد الإلكتروني.", token: "هذه القيمة غير صالحة." },
+        fieldKeys: { otp: "code.format", token: "field.invalid" },
+      },
     });
     expect(await database.db.select().from(emailCodes)).toEqual(before);
   });

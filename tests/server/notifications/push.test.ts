@@ -118,6 +118,16 @@ describe("POST /user/push-token", () => {
           vapidKey: "أدخل نصًا هنا.",
           extra: "هذا الحقل غير متوقَّع هنا.",
         },
+        fieldKeys: {
+          token: "field.required",
+          createdAt: "field.invalid",
+          endpoint: "field.invalid",
+          auth: "field.invalid",
+          p256dh: "field.invalid",
+          swScope: "field.required",
+          vapidKey: "field.notText",
+          extra: "field.unknown",
+        },
       },
     });
   });

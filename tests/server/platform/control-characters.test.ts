@@ -77,7 +77,7 @@ const snapshot = async () => (await tableFingerprinter(database)).take();
 const refusal = (lang: (typeof LANGUAGES)[number], field: string) => ({
   status: "error",
   message: catalogs[lang]["error.validation"],
-  data: { reason: "validation", fields: { [field]: catalogs[lang]["field.controlCharacters"] } },
+  data: { reason: "validation", fields: { [field]: catalogs[lang]["field.controlCharacters"] }, fieldKeys: { [field]: "field.controlCharacters" } },
 });
 
 describe("control characters in request bodies", () => {

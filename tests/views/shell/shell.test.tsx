@@ -10,9 +10,10 @@ const dashboardPaths = ["/dashboard", "/market", "/exchange", "/portfolio", "/pr
 const partnerPaths = ["/partners", "/partners/acme"];
 
 describe("routes and access rules", () => {
-  it.each(dashboardPaths)("sends a visitor from %s to /login", async (path) => {
+  it.each(dashboardPaths)("sends a visitor from %s to /login, told to come back", async (path) => {
     const { memory } = await renderApp(path);
-    await waitFor(() => expect(memory.history?.at(-1)).toBe("/login"));
+    await waitFor(() => expect(memory.history?.at(-1)).toBe(`/login?returnTo=${encodeURIComponent(path)}`));
+    expect(await screen.findByText("Log in to open that page. We will take you back to it.")).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe("Log in | Sarraf"));
   });
 
