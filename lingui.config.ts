@@ -8,6 +8,12 @@ export default defineConfig({
     {
       path: "<rootDir>/locales/{locale}/messages",
       include: ["<rootDir>/src"],
+      exclude: ["**/*.test.*", "<rootDir>/src/features/public/legal/**"],
+    },
+    // The legal documents' long texts: loaded with their pages only (src/features/public/legal/catalog.ts).
+    {
+      path: "<rootDir>/locales/{locale}/legal",
+      include: ["<rootDir>/src/features/public/legal"],
       exclude: ["**/*.test.*"],
     },
   ],

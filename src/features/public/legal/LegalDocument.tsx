@@ -1,4 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
+import { PageSkeleton } from "../../../shared/ui/PageSkeleton.tsx";
+import { useLegalCatalog } from "./catalog.ts";
 import { SUPPORT_EMAIL, TERMS_VERSION } from "../../../../contract/index.ts";
 import type { LegalBlock, LegalText } from "./document.ts";
 import "./legal.css";
@@ -33,6 +35,8 @@ function Block({ block }: { block: LegalBlock }) {
  */
 export function LegalDocument({ text }: { text: LegalText }) {
   const { i18n, t } = useLingui();
+  const ready = useLegalCatalog();
+  if (!ready) return <PageSkeleton />;
   const version = TERMS_VERSION;
   const effective = effectiveDate(i18n.locale);
   const email = SUPPORT_EMAIL;
