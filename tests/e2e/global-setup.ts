@@ -17,7 +17,7 @@ declare module "vitest" {
      * Verified accounts with a password and no code sent yet: a journey that asks for an e-mail
      * code soon after another code to the same address would meet the 60-second resend limit.
      */
-    accounts: Record<"codeLogin" | "reset", { email: string; password: string }>;
+    accounts: Record<"codeLogin" | "reset" | "reloadCode" | "reloadReset", { email: string; password: string }>;
   }
 }
 
@@ -30,7 +30,13 @@ export default async function setup(project: TestProject) {
   const tokens: string[] = [];
   for (let index = 0; index < 40; index++) tokens.push((await createSession(database.db, user.id)).token);
   const password = "seeded account passphrase";
-  const accounts = { codeLogin: { email: "code-login@sarraf.test", password }, reset: { email: "reset@sarraf.test", password } };
+  // One account per journey that asks for a code, so no journey meets another's resend wait.
+  const accounts = {
+    codeLogin: { email: "code-login@sarraf.test", password },
+    reset: { email: "reset@sarraf.test", password },
+    reloadCode: { email: "reload-code@sarraf.test", password },
+    reloadReset: { email: "reload-reset@sarraf.test", password },
+  };
   for (const account of Object.values(accounts)) {
     await createUser(database.db, { email: account.email, fullName: "Seeded Trader", emailVerifiedAt: new Date(), passwordHash: await hashPassword(password) });
   }

@@ -153,7 +153,8 @@ describe("a new trader", () => {
     await other.goto("/portfolio");
     await other.locator(".sidebar").waitFor();
     await logOut(page);
-    await other.waitForURL("**/login");
+    // Sent to log in, with the page it was on to come back to.
+    await other.waitForURL((url) => url.pathname === "/login" && url.searchParams.get("returnTo") === "/portfolio");
     await context.close();
   });
 

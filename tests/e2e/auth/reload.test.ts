@@ -28,7 +28,6 @@ async function logIn(page: Page, email: string, password: string) {
 describe("a reload in the middle of a flow", () => {
   const email = newEmail("reload");
   const password = "copper kettle sunrise";
-  const newPassword = "violet harbour lantern";
 
   it("sign-up → reload on /verify-email → the code signs in and the password chosen at sign-up still works", async () => {
     const { page, context, errors } = await openPage(browser, "/signup");
@@ -53,6 +52,9 @@ describe("a reload in the middle of a flow", () => {
   });
 
   it("forgot password → reload on /reset-password keeps the e-mail; after the reset the login form has it filled in", async () => {
+    // A seeded account: the one just signed up is still inside its code resend wait.
+    const { email } = inject("accounts").reloadReset;
+    const newPassword = "violet harbour lantern";
     const { page, context } = await openPage(browser, "/forgot-password");
     await page.getByLabel("E-mail").fill(email);
     await page.getByRole("button", { name: "Send reset code" }).click();
@@ -71,7 +73,7 @@ describe("a reload in the middle of a flow", () => {
   });
 
   it("code login → reload → the code already sent still signs in", async () => {
-    const { email: account } = inject("accounts").codeLogin;
+    const { email: account } = inject("accounts").reloadCode;
     const { page, context } = await openPage(browser, "/login");
     await page.getByRole("button", { name: "E-mail code" }).click();
     await page.getByLabel("E-mail").fill(account);
@@ -92,7 +94,7 @@ describe("a reload in the middle of a flow", () => {
     await page.waitForURL((url) => url.pathname === "/login");
     expect(new URL(page.url()).searchParams.get("returnTo")).toBe("/exchange?curr=EUR&symbol=ETH");
     await page.getByText("Log in to open that page").waitFor();
-    await logIn(page, email, newPassword);
+    await logIn(page, email, password);
     await page.waitForURL((url) => url.pathname === "/exchange");
     expect(where(page)).toBe("/exchange?curr=EUR&symbol=ETH");
     await context.close();
@@ -101,7 +103,7 @@ describe("a reload in the middle of a flow", () => {
   it("ignores a return address on another origin", async () => {
     const { page, context } = await openPage(browser, `/login?returnTo=${encodeURIComponent("//evil.example/steal")}`);
     expect(await page.getByText("Log in to open that page").count()).toBe(0);
-    await logIn(page, email, newPassword);
+    await logIn(page, email, password);
     await page.waitForURL((url) => url.pathname === "/dashboard");
     expect(new URL(page.url()).origin).toBe(inject("baseURL"));
     await context.close();
@@ -112,7 +114,8 @@ describe("a reload in the middle of a flow", () => {
     const [popup] = await Promise.all([page.waitForEvent("popup"), page.getByRole("button", { name: "Continue with Google" }).click()]);
     await popup.waitForLoadState();
     await page.reload();
-    await page.getByRole("button", { name: "Continue with Google" }).waitFor();
+    // The reloaded page waits for the popup it had opened.
+    await page.getByRole("heading", { name: "Log in" }).waitFor();
     await popup.getByLabel("E-mail").fill(newEmail("google-reload"));
     await popup.getByLabel("Name").fill("Reloaded Google Trader");
     await popup.getByRole("button", { name: "Continue" }).click();
