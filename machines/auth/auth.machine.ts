@@ -7,6 +7,16 @@ const { authSetup, bodyOf, codeSent, codeWithToken, contextFrom, cooldownAfterEr
 const signedIn = "#auth.authenticated.active";
 const signedOut = ["forgetUser", "clearStoredAuth"] as const;
 
+/** Each form's call: from the idle forms, or instead of waiting for a popup opened before a reload (the popup may be gone). */
+const formCalls = {
+  "auth.login": "loggingIn",
+  "auth.signup": "signingUp",
+  "auth.sendCode": "sendingCode",
+  "auth.verifyCode": { target: "verifyingCode", actions: "rememberVerifyPurpose" },
+  "auth.forgotPassword": "requestingReset",
+  "auth.resetPassword": { target: "resettingPassword", actions: "rememberLoginEmail" },
+} as const;
+
 /** How a social sign-in's popup ends, whether this page opened it or resumed waiting for it after a reload. */
 const popupEnded = {
   onDone: [
@@ -51,14 +61,9 @@ export const authMachine = authSetup.createMachine({
           entry: "storeFlow",
           exit: "clearError",
           on: {
-            "auth.login": "loggingIn",
-            "auth.signup": "signingUp",
-            "auth.sendCode": "sendingCode",
-            "auth.verifyCode": { target: "verifyingCode", actions: "rememberVerifyPurpose" },
+            ...formCalls,
             "auth.cancelCode": { actions: ["forgetOtp", "clearError", "storeFlow"] },
             "auth.social": { target: "signingInWithProvider", actions: "rememberSocialProvider" },
-            "auth.forgotPassword": "requestingReset",
-            "auth.resetPassword": { target: "resettingPassword", actions: "rememberLoginEmail" },
           },
         },
         loggingIn: {
@@ -99,14 +104,17 @@ export const authMachine = authSetup.createMachine({
         resumingSocial: {
           description: "After a reload: no window to watch, but the popup's answer still signs in; another provider button replaces it.",
           tags: ["loading", "socialPopup"],
-          exit: "forgetResumedSocial",
+          exit: ["forgetResumedSocial", "forgetSocialRequest"],
           invoke: {
             id: "socialPopup",
             src: "socialPopup",
             input: ({ context }) => ({ provider: context.resumeSocial?.provider ?? "google", resume: { requestId: context.resumeSocial?.requestId ?? "" } }),
             ...popupEnded,
           },
-          on: { "auth.social": { description: "Another sign-in replaces the resumed one.", actions: ["rememberSocialProvider", "forwardSocialRequest"] } },
+          on: {
+            ...formCalls,
+            "auth.social": { description: "Another sign-in replaces the resumed one.", actions: ["rememberSocialProvider", "forwardSocialRequest"] },
+          },
         },
         exchangingSocialCode: {
           description: "The popup's one-time code becomes the session Token.",

@@ -172,7 +172,8 @@ async function signedOutArrival(screen: AuthScreen, { path, step, index, since }
   if (event?.type === "auth.cancelCode") {
     await expectAt(screen, "/login");
     check((await screen.button("E-mail code"))?.pressed, "expected the e-mail code tab");
-    await expectFieldValue(screen, "E-mail", "");
+    // The address field is back, to type another (it keeps what was typed, to edit).
+    check(await screen.field("E-mail"), "expected the e-mail field back");
     check(!(await screen.field("6-digit code")), "expected the code step gone");
   } else if (fromSignedIn && (event?.type === "auth.unauthorized" || event?.type === "auth.storageChanged" || settled(step, "error", "loadProfile"))) {
     // The session ended under the person's feet: back to log in (with the page to return to, when the page sent them).

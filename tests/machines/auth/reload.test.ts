@@ -156,6 +156,22 @@ describe("auth machine: a reload in the middle of a flow", () => {
   });
 });
 
+describe("auth machine: waiting for a popup opened before a reload", () => {
+  it("a form used meanwhile ends the wait (the popup may have been closed during the reload)", async () => {
+    const { actor, effects, spies } = start(
+      { storedUser: null, socialRequest: { provider: "google", requestId: "r-gone" } },
+      { login: async () => signedIn },
+      socialPopupMachine.provide({ actors: { listenForResult: fromCallback(() => {}) } }),
+    );
+    expect(actor.getSnapshot().matches({ unauthenticated: "resumingSocial" })).toBe(true);
+    actor.send({ type: "auth.login", email: "new@example.com", password: "correct horse battery" });
+    expect(actor.getSnapshot().matches({ unauthenticated: "loggingIn" })).toBe(true);
+    expect(effects.forgetSocialRequest).toHaveBeenCalled();
+    await signedInState(actor);
+    expect(spies.login).toHaveBeenCalledOnce();
+  });
+});
+
 describe("social popup: resumed after a reload", () => {
   it("gives up after the resume wait, as a closed popup", async () => {
     const clock = new SimulatedClock();
