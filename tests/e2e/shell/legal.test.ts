@@ -26,9 +26,11 @@ describe("the legal pages", () => {
   it("are reached from the footer of the home page and of the sign-up page", async () => {
     for (const start of ["/", "/signup"]) {
       const { page, context, errors } = await openPage(browser, start);
+      // The page is in (its lazy chunk rendered) before the footer is used.
+      await page.locator("main h1").waitFor();
       for (const { path, en } of pages) {
         await page.getByRole("contentinfo").getByRole("navigation", { name: "Legal" }).getByRole("link", { name: en }).click();
-        await page.waitForURL(`**${path}`);
+        await page.waitForURL((url) => url.pathname === path);
         await page.getByRole("heading", { level: 1, name: en }).waitFor();
         await page.waitForFunction((title) => document.title === title, `${en} | Sarraf`);
       }
