@@ -2,8 +2,9 @@
 // database, and the e-mail read from the dev mailbox page.
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { launchBrowser, openPage } from "../browser.ts";
+import { readCode } from "../mailbox.ts";
 import { signUp } from "./signup-helper.ts";
 
 let browser: Browser;
@@ -14,27 +15,6 @@ afterAll(() => browser?.close());
 
 const newEmail = (tag: string) => `${tag}-${randomBytes(4).toString("hex")}@sarraf.test`;
 const path = (page: Page) => new URL(page.url()).pathname;
-
-/** Opens the dev mailbox in another tab, as a developer would, and reads the newest code sent to `email`. */
-async function readCode(context: BrowserContext, email: string, lang: "en" | "ar" = "en"): Promise<string> {
-  const mailbox = await context.newPage();
-  try {
-    // Mail is delivered just after the answer that asked for it: look again until it is there.
-    const newest = mailbox.locator("article").first();
-    for (let tries = 0; ; tries++) {
-      await mailbox.goto(`/dev/mailbox?to=${encodeURIComponent(email)}&lang=${lang}`);
-      if ((await newest.count()) > 0 || tries === 20) break;
-      await mailbox.waitForTimeout(100);
-    }
-    await newest.waitFor();
-    const text = await newest.innerText();
-    const code = /\b(\d{6})\b/.exec(text)?.[1];
-    if (!code) throw new Error(`no code in the newest message to ${email}:\n${text}`);
-    return code;
-  } finally {
-    await mailbox.close();
-  }
-}
 
 /** Elements of <main> sticking out of the viewport: in right-to-left pages that overflow is not even scrollable. */
 const outside = (page: Page) =>
