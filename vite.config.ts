@@ -1,3 +1,4 @@
+import { resolve } from "node:path";
 import { build, defineConfig, type Plugin } from "vite";
 import react from "@vitejs/plugin-react";
 import babel from "@rolldown/plugin-babel";
@@ -54,23 +55,30 @@ function dropMachineDescriptions(): Plugin {
 }
 
 /**
- * The Firebase messaging service worker, built after the app into dist/firebase-messaging-sw.js
- * as one self-contained classic script: it shares no chunk with the app (the app's first paint
- * stays one entry), and browsers without module service workers can run it.
+ * What follows the app's build, in order:
+ * 1. the Firebase messaging service worker, as dist/firebase-messaging-sw.js: one self-contained
+ *    classic script that shares no chunk with the app (the app's first paint stays one entry),
+ *    which browsers without module service workers can run;
+ * 2. every route's HTML in every language, public pages prerendered (tools/build/pages.ts);
+ * 3. Brotli and gzip copies of every text file, for the server to send (tools/build/precompress.ts).
+ * Not in the prerender's own (SSR) build, which reuses this configuration.
  */
-function messagingServiceWorker(): Plugin {
+function afterBuild(): Plugin {
+  let root = ".";
   let outDir = "dist";
   let mode = "production";
   return {
-    name: "sarraf:messaging-service-worker",
-    apply: "build",
+    name: "sarraf:after-build",
+    apply: (_config, env) => env.command === "build" && !env.isSsrBuild,
     configResolved(config) {
+      root = config.root;
       outDir = config.build.outDir;
       mode = config.mode;
     },
     async closeBundle() {
       await build({
         configFile: false,
+        root,
         mode,
         logLevel: "warn",
         build: {
@@ -86,6 +94,10 @@ function messagingServiceWorker(): Plugin {
           },
         },
       });
+      const { writePages } = await import("./tools/build/pages.ts");
+      await writePages({ root, outDir, mode });
+      const { precompress } = await import("./tools/build/precompress.ts");
+      await precompress(resolve(root, outDir));
     },
   };
 }
@@ -97,7 +109,7 @@ export default defineConfig({
     babel({ plugins: ["@lingui/babel-plugin-lingui-macro"] }),
     lingui(),
     dropMachineDescriptions(),
-    messagingServiceWorker(),
+    afterBuild(),
   ],
   server: {
     port: 5173,

@@ -27,11 +27,17 @@ export const paths = {
 
 export type PathName = keyof typeof paths;
 
+/** The cookie that mirrors the chosen language, so the server sends a page's HTML already in it. */
+export const localeCookie = "lang";
+
 /** Whether an address (without query) is one of the pages: `:name` matches one non-empty segment; a trailing slash is ignored. */
 export function isPagePath(pathname: string): boolean {
+  return Object.values(paths).some((pattern) => pathMatches(pattern, pathname));
+}
+
+/** Whether an address (without query) is the page of one pattern, by the rule of isPagePath. */
+export function pathMatches(pattern: string, pathname: string): boolean {
   const parts = pathname.replace(/\/+$/, "").split("/");
-  return Object.values(paths).some((pattern) => {
-    const want = pattern.replace(/\/+$/, "").split("/");
-    return want.length === parts.length && want.every((segment, i) => (segment.startsWith(":") ? parts[i] !== "" : segment === parts[i]));
-  });
+  const want = pattern.replace(/\/+$/, "").split("/");
+  return want.length === parts.length && want.every((segment, i) => (segment.startsWith(":") ? parts[i] !== "" : segment === parts[i]));
 }

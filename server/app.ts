@@ -16,6 +16,7 @@ import { createMailService } from "./platform/mail/index.ts";
 import { devMailboxRoutes } from "./platform/mail/dev-mailbox.routes.ts";
 import { apiRoutes, type Handlers } from "./platform/http/api.ts";
 import { spaRoutes } from "./platform/http/spa.ts";
+import { compressJson } from "./platform/http/encoding.ts";
 import { profileHandlers } from "./modules/account/index.ts";
 import { requireAuth, scryptHasher, sessionHandlers, socialAuthRoutes, socialLoginHandlers } from "./modules/auth/index.ts";
 import { healthHandlers } from "./modules/health/index.ts";
@@ -49,6 +50,7 @@ export function createApp(deps: AppDeps) {
     await next();
     c.header("Cache-Control", "no-store");
   });
+  app.use("/api/*", compressJson);
   app.use("/api/*", bodyLimit({ maxSize: deps.env.BODY_LIMIT_BYTES, onError: (c) => failure(c, 413, "error.payloadTooLarge") }));
   app.use("/api/*", jsonBody);
   app.use("/api/*", clientAddress(deps.env.TRUST_PROXY));

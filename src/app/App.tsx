@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import { I18nProvider } from "@lingui/react";
 import { i18n } from "@lingui/core";
 import { useSelector } from "@xstate/react";
@@ -24,7 +25,13 @@ function LocalizedApp() {
   );
 }
 
-export function App({ actors, eventLog }: { actors: AppActors; eventLog?: EventLog | undefined }) {
+/**
+ * The whole app. `onCommitted` runs once its first render is on screen (the entry then lets a
+ * prerendered page be used). Rendered in the browser and, for prerendering, in Node: both trees
+ * must stay the same shape, or hydration would find different ids.
+ */
+export function App({ actors, eventLog, onCommitted }: { actors: AppActors; eventLog?: EventLog | undefined; onCommitted?: () => void }) {
+  useEffect(() => onCommitted?.(), [onCommitted]);
   return (
     <ActorsProvider actors={actors} eventLog={eventLog}>
       <LocalizedApp />

@@ -20,6 +20,7 @@ import { createAppStorage, type AppStorage } from "../shared/adapters/storage.ts
 import type { Call } from "../shared/api/call.ts";
 import { lazyCall } from "../shared/api/lazyCall.ts";
 import { initialLocale } from "../shared/i18n/catalogs.ts";
+import type { Locale } from "../../machines/shell/locale.machine.ts";
 import { statechartsViewerEnabled } from "./routes.ts";
 import type { Navigation } from "../shared/lib/paths.ts";
 
@@ -36,12 +37,19 @@ export interface AppEdges extends Navigation {
   clock?: ActorOptions<AnyActorLogic>["clock"];
   /** The browser's preferred languages, for the first visit's language. */
   languages?: readonly string[];
+  /** The language the server chose for the page's HTML, if it chose one. */
+  servedLocale?: Locale | null;
 }
 
 export interface AppServices {
   actors: AppActors;
   /** What the actors received, for the statecharts viewer; none where the viewer is not built. */
   eventLog: EventLog | undefined;
+  /**
+   * Nothing stored that changes a first render (no sign-in, no flow in progress, no resend
+   * wait): the app renders what the build prerendered for a page, so it may hydrate that HTML.
+   */
+  freshVisitor: boolean;
   stop: () => void;
 }
 
@@ -55,7 +63,7 @@ export function createAppServices(edges: AppEdges): AppServices {
 
   const locale = createActor(localeMachine.provide(localeImplementations({ storage })), {
     ...options("locale"),
-    input: { locale: initialLocale(storage.readLocale(), edges.languages ?? navigator.languages ?? []) },
+    input: { locale: initialLocale(storage.readLocale(), edges.languages ?? navigator.languages ?? [], edges.servedLocale) },
   });
   // The API client reaches the auth actor only when a call fails with 401: it is created just below.
   const call =
@@ -105,11 +113,14 @@ export function createAppServices(edges: AppEdges): AppServices {
   for (const actor of Object.values(all)) actor.start();
   const interrupted = flowStore.readCooldown();
   if (interrupted > 0) codeCooldown.send({ type: "cooldown.start", seconds: interrupted });
+  const freshVisitor =
+    storage.readAuthUser() === null && flowStore.readFlow() === null && flowStore.readSocialRequest() === null && interrupted === 0;
   const stopWatchingStorage = storage.onAuthUserChange((user) => auth.send({ type: "auth.storageChanged", user }));
 
   return {
     actors: all,
     eventLog,
+    freshVisitor,
     stop: () => {
       stopWatchingStorage();
       for (const subscription of subscriptions) subscription.unsubscribe();

@@ -1,7 +1,7 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from "react";
+import { createElement, lazy, useState, type ComponentType } from "react";
 import { msg } from "@lingui/core/macro";
 import type { MessageDescriptor } from "@lingui/core";
-import { paths } from "../shared/lib/paths.ts";
+import { pathMatches, paths } from "../shared/lib/paths.ts";
 
 /** The four layouts of spec section 2. */
 export type LayoutKind = "auth" | "dashboard" | "partner" | "public";
@@ -10,40 +10,69 @@ export interface RouteEntry {
   path: string;
   layout: LayoutKind;
   title: MessageDescriptor;
-  page: LazyExoticComponent<ComponentType>;
+  /** The page's module, from the project root: the build finds its chunk (and CSS) by it, to announce them in the HTML. */
+  module: string;
+  page: ComponentType;
+  /** Loads the page's chunk ahead of time (a link hovered or focused, or before the first render). */
+  preload: () => Promise<void>;
+  /** Built into HTML at build time, in every language: its first render depends on nothing but the language. */
+  prerender?: true;
 }
 
-// Each page is its own chunk, so the home route loads only what it shows.
-const page = (load: () => Promise<{ default: ComponentType }>) => lazy(load);
+type PageModule = { default: ComponentType };
+// Each page is its own chunk, so a route loads only what it shows. The viewer's page is not in
+// this set: it is built only where the viewer is enabled.
+const pageModules = import.meta.glob<PageModule>(["../features/*/pages/*Page.tsx", "!../features/statecharts/**"]);
+
+/**
+ * A page loaded on demand. Once its chunk is in (preloaded, or rendered before), a new mount
+ * renders it at once, without suspending: no fallback flashes on a route change the pointer
+ * announced, and the first render after a preload can hydrate the prerendered HTML directly.
+ */
+function lazyPage(file: string, load: () => Promise<PageModule> = pageModules[`../features/${file}`]!): Pick<RouteEntry, "module" | "page" | "preload"> {
+  let loaded: ComponentType | null = null;
+  const loadAndKeep = () =>
+    load().then((module) => {
+      loaded = module.default;
+      return module;
+    });
+  const Lazy = lazy(loadAndKeep);
+  function Page() {
+    // Chosen once per mount: switching between the two would remount the page.
+    const [Loaded] = useState(() => loaded);
+    return createElement(Loaded ?? Lazy);
+  }
+  return { module: `src/features/${file}`, page: Page, preload: () => loadAndKeep().then(() => undefined) };
+}
 
 /** The statecharts viewer: always in development; in production only when the build enables it. */
 export const statechartsViewerEnabled = import.meta.env.DEV || import.meta.env.VITE_STATECHARTS_VIEWER === "true";
 
 const toolRoutes: RouteEntry[] = statechartsViewerEnabled
-  ? [{ path: paths.statecharts, layout: "public", title: msg`Statecharts`, page: page(() => import("../features/statecharts/pages/StatechartsPage.tsx")) }]
+  ? [{ path: paths.statecharts, layout: "public", title: msg`Statecharts`, ...lazyPage("statecharts/pages/StatechartsPage.tsx", () => import("../features/statecharts/pages/StatechartsPage.tsx")) }]
   : [];
 
 export const routes: readonly RouteEntry[] = [
-  { path: paths.home, layout: "public", title: msg`Buy, sell and exchange crypto`, page: page(() => import("../features/public/pages/HomePage.tsx")) },
-  { path: paths.blog, layout: "public", title: msg`Blog`, page: page(() => import("../features/public/pages/BlogPage.tsx")) },
-  { path: paths.contact, layout: "public", title: msg`Contact us`, page: page(() => import("../features/public/pages/ContactPage.tsx")) },
-  { path: paths.terms, layout: "public", title: msg`Terms of Service`, page: page(() => import("../features/public/pages/TermsPage.tsx")) },
-  { path: paths.privacy, layout: "public", title: msg`Privacy Policy`, page: page(() => import("../features/public/pages/PrivacyPage.tsx")) },
-  { path: paths.riskDisclosure, layout: "public", title: msg`Risk Disclosure`, page: page(() => import("../features/public/pages/RiskPage.tsx")) },
-  { path: paths.login, layout: "auth", title: msg`Log in`, page: page(() => import("../features/auth/pages/LoginPage.tsx")) },
-  { path: paths.signup, layout: "auth", title: msg`Sign up`, page: page(() => import("../features/auth/pages/SignupPage.tsx")) },
-  { path: paths.verifyEmail, layout: "auth", title: msg`Verify your e-mail`, page: page(() => import("../features/auth/pages/VerifyEmailPage.tsx")) },
-  { path: paths.forgotPassword, layout: "auth", title: msg`Forgot password`, page: page(() => import("../features/auth/pages/ForgotPasswordPage.tsx")) },
-  { path: paths.resetPassword, layout: "auth", title: msg`Reset password`, page: page(() => import("../features/auth/pages/ResetPasswordPage.tsx")) },
-  { path: paths.dashboard, layout: "dashboard", title: msg`Dashboard`, page: page(() => import("../features/dashboard/pages/DashboardPage.tsx")) },
-  { path: paths.market, layout: "dashboard", title: msg`Market`, page: page(() => import("../features/market/pages/MarketPage.tsx")) },
-  { path: paths.exchange, layout: "dashboard", title: msg`Exchange`, page: page(() => import("../features/exchange/pages/ExchangePage.tsx")) },
-  { path: paths.portfolio, layout: "dashboard", title: msg`Portfolio`, page: page(() => import("../features/portfolio/pages/PortfolioPage.tsx")) },
-  { path: paths.profile, layout: "dashboard", title: msg`Profile`, page: page(() => import("../features/account/pages/ProfilePage.tsx")) },
-  { path: paths.kyc, layout: "dashboard", title: msg`Identity verification`, page: page(() => import("../features/kyc/pages/KycPage.tsx")) },
-  { path: paths.withdrawals, layout: "dashboard", title: msg`Withdrawals`, page: page(() => import("../features/withdrawals/pages/WithdrawalsPage.tsx")) },
-  { path: paths.partners, layout: "partner", title: msg`Partners`, page: page(() => import("../features/public/pages/PartnersPage.tsx")) },
-  { path: paths.partner, layout: "partner", title: msg`Partner`, page: page(() => import("../features/public/pages/PartnerPage.tsx")) },
+  { path: paths.home, layout: "public", title: msg`Buy, sell and exchange crypto`, ...lazyPage("public/pages/HomePage.tsx") , prerender: true },
+  { path: paths.blog, layout: "public", title: msg`Blog`, ...lazyPage("public/pages/BlogPage.tsx") , prerender: true },
+  { path: paths.contact, layout: "public", title: msg`Contact us`, ...lazyPage("public/pages/ContactPage.tsx") , prerender: true },
+  { path: paths.terms, layout: "public", title: msg`Terms of Service`, ...lazyPage("public/pages/TermsPage.tsx") },
+  { path: paths.privacy, layout: "public", title: msg`Privacy Policy`, ...lazyPage("public/pages/PrivacyPage.tsx") },
+  { path: paths.riskDisclosure, layout: "public", title: msg`Risk Disclosure`, ...lazyPage("public/pages/RiskPage.tsx") },
+  { path: paths.login, layout: "auth", title: msg`Log in`, ...lazyPage("auth/pages/LoginPage.tsx") , prerender: true },
+  { path: paths.signup, layout: "auth", title: msg`Sign up`, ...lazyPage("auth/pages/SignupPage.tsx") , prerender: true },
+  { path: paths.verifyEmail, layout: "auth", title: msg`Verify your e-mail`, ...lazyPage("auth/pages/VerifyEmailPage.tsx") },
+  { path: paths.forgotPassword, layout: "auth", title: msg`Forgot password`, ...lazyPage("auth/pages/ForgotPasswordPage.tsx") , prerender: true },
+  { path: paths.resetPassword, layout: "auth", title: msg`Reset password`, ...lazyPage("auth/pages/ResetPasswordPage.tsx") },
+  { path: paths.dashboard, layout: "dashboard", title: msg`Dashboard`, ...lazyPage("dashboard/pages/DashboardPage.tsx") },
+  { path: paths.market, layout: "dashboard", title: msg`Market`, ...lazyPage("market/pages/MarketPage.tsx") },
+  { path: paths.exchange, layout: "dashboard", title: msg`Exchange`, ...lazyPage("exchange/pages/ExchangePage.tsx") },
+  { path: paths.portfolio, layout: "dashboard", title: msg`Portfolio`, ...lazyPage("portfolio/pages/PortfolioPage.tsx") },
+  { path: paths.profile, layout: "dashboard", title: msg`Profile`, ...lazyPage("account/pages/ProfilePage.tsx") },
+  { path: paths.kyc, layout: "dashboard", title: msg`Identity verification`, ...lazyPage("kyc/pages/KycPage.tsx") },
+  { path: paths.withdrawals, layout: "dashboard", title: msg`Withdrawals`, ...lazyPage("withdrawals/pages/WithdrawalsPage.tsx") },
+  { path: paths.partners, layout: "partner", title: msg`Partners`, ...lazyPage("public/pages/PartnersPage.tsx") , prerender: true },
+  { path: paths.partner, layout: "partner", title: msg`Partner`, ...lazyPage("public/pages/PartnerPage.tsx") },
   ...toolRoutes,
 ];
 
@@ -51,5 +80,10 @@ export const notFoundRoute: RouteEntry = {
   path: "*",
   layout: "public",
   title: msg`Page not found`,
-  page: page(() => import("../features/public/pages/NotFoundPage.tsx")),
+  ...lazyPage("public/pages/NotFoundPage.tsx"),
 };
+
+/** The route a page address shows (the not-found route for any other), by the same rule the server uses. */
+export function routeFor(pathname: string): RouteEntry {
+  return routes.find((route) => pathMatches(route.path, pathname)) ?? notFoundRoute;
+}

@@ -1,5 +1,7 @@
 import { isPagePath } from "../../../contract/pages.ts";
 import { readFile, stat } from "node:fs/promises";
+import { bestRepresentation, COMPRESSIBLE, encodingHeaders } from "./encoding.ts";
+import { pageFiles, pageLocale } from "./pages.ts";
 import { extname, join, normalize, sep } from "node:path";
 import { Hono, type Context } from "hono";
 import type { AppEnv } from "./types.ts";
@@ -43,6 +45,7 @@ export function spaRoutes(staticDir: string, logger: Logger, { sourceMaps = true
     return info?.isFile() ? path : null;
   };
   let warned = false;
+  const pageFor = pageFiles(root);
 
   return new Hono<AppEnv>().on(["GET", "HEAD"], "*", async (c) => {
     const decoded = decodePath(c.req.path);
@@ -52,24 +55,40 @@ export function spaRoutes(staticDir: string, logger: Logger, { sourceMaps = true
     const file = await fileAt(decoded);
     if (file) {
       const cache = decoded.startsWith("/assets/") ? IMMUTABLE : file.endsWith(".html") ? REVALIDATE : "public, max-age=0, must-revalidate";
-      return c.body(await readFile(file), 200, {
-        "Content-Type": TYPES[extname(file).toLowerCase()] ?? "application/octet-stream",
-        "Cache-Control": cache,
-      });
+      return send(c, file, 200, { "Content-Type": TYPES[extname(file).toLowerCase()] ?? "application/octet-stream", "Cache-Control": cache });
     }
     // A missing fingerprinted asset is a real 404: serving HTML as JavaScript would hide the bug.
     const wantsHtml = /text\/html|\*\/\*/.test(c.req.header("Accept") ?? "*/*");
     if (decoded.startsWith("/assets/") || extname(decoded) !== "" || !wantsHtml) return notFound(c);
+    // Any other address still gets the SPA (it renders its not-found page), but with status 404.
+    const status = isPagePath(decoded) ? 200 : 404;
+    // The route's own HTML in the visitor's language (prerendered for public pages), when built.
+    const locale = pageLocale(c);
+    const page = await pageFor(decoded, locale);
+    if (page && (await stat(page).catch(() => null))?.isFile())
+      return send(c, page, status, {
+        "Content-Type": TYPES[".html"]!,
+        "Cache-Control": REVALIDATE,
+        "Content-Language": locale,
+        // The same address answers per language (cookie, else Accept-Language) and encoding.
+        Vary: "Accept-Encoding, Accept-Language, Cookie",
+      });
     const index = await fileAt("/index.html");
     if (!index) {
       if (!warned) logger.error("spa.missing", { staticDir: root, hint: "run `npm run build`" });
       warned = true;
       return c.html(unbuiltPage(root), 503, { "Cache-Control": REVALIDATE });
     }
-    // Any other address still gets the SPA (it renders its not-found page), but with status 404.
-    const status = isPagePath(decoded) ? 200 : 404;
-    return c.body(await readFile(index), status, { "Content-Type": TYPES[".html"]!, "Cache-Control": REVALIDATE });
+    return send(c, index, status, { "Content-Type": TYPES[".html"]!, "Cache-Control": REVALIDATE });
   });
+}
+
+/** A file in the best encoding the browser accepts that the build stored (text files have .br and .gz copies). */
+async function send(c: Context, file: string, status: 200 | 404, headers: Record<string, string>) {
+  const compressible = COMPRESSIBLE.has(extname(file).toLowerCase());
+  const representation = compressible ? await bestRepresentation(file, c.req.header("Accept-Encoding")) : { body: await readFile(file), encoding: "identity" as const };
+  const encoding = encodingHeaders(representation, compressible);
+  return c.body(representation.body, status, { ...headers, ...encoding, ...(headers.Vary && encoding.Vary ? { Vary: headers.Vary } : {}) });
 }
 
 function decodePath(path: string): string | null {

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { createContext, useContext, type ReactNode } from "react";
 import { Redirect, useLocation, useSearch } from "wouter";
 import { useLingui } from "@lingui/react/macro";
 import { Brand } from "../../shared/ui/Brand.tsx";
@@ -11,6 +11,12 @@ import { NavLink, useNavItems } from "./NavLink.tsx";
 import "./dashboard-nav.css";
 
 /**
+ * True only while the build renders a signed-in page's shell (src/app/prerender.tsx): the layout
+ * then renders as for a signed-in user, so a slow phone paints it before any script has run.
+ */
+export const SignedInShell = createContext(false);
+
+/**
  * Dashboard pages: sidebar on desktop; on phones a bottom bar whose Account tab opens the account
  * pages and Log out, under a header that keeps the language switch in sight (a reader who cannot
  * read the current language still finds it). Visitors go to /login.
@@ -19,7 +25,8 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
   const { t } = useLingui();
   const [location] = useLocation();
   const search = useSearch();
-  const signedIn = useIsAuthenticated();
+  const authenticated = useIsAuthenticated();
+  const signedIn = useContext(SignedInShell) || authenticated;
   const { trading, account } = useNavItems();
   // The login page is told where the visitor was going, and takes them back there after.
   if (!signedIn) return <Redirect to={loginHref(search ? `${location}?${search}` : location)} replace />;

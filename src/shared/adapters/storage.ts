@@ -74,6 +74,8 @@ export function createAppStorage(store: KeyValueStore = localStorage) {
     writeLastActivityTime: (at: number) => store.setItem(storageKeys.lastActivityTime, String(at)),
     /** Calls back when another tab changes the auth record in this store, with the record now stored. */
     onAuthUserChange(listener: (user: StoredUser | null) => void): () => void {
+      // Prerendering at build time has no window and no other tabs.
+      if (typeof window === "undefined") return () => {};
       const handler = (event: StorageEvent) => {
         if (event.storageArea && event.storageArea !== store) return;
         if (event.key === storageKeys.authUser || event.key === null) listener(readAuthUser());

@@ -17,12 +17,18 @@ export const directionOf = (locale: Locale): "rtl" | "ltr" => (locale === "ar" ?
 /** Makes a loaded catalog current and mirrors the page for right-to-left languages. */
 export function activateLocale(locale: Locale): void {
   i18n.activate(locale);
+  // Prerendering at build time has no document: the page's HTML carries lang and dir itself.
+  if (typeof document === "undefined") return;
   document.documentElement.lang = locale;
   document.documentElement.dir = directionOf(locale);
 }
 
-/** The language to start in: the stored choice, else the browser's if we speak it, else English. */
-export function initialLocale(stored: Locale | null, browserLanguages: readonly string[]): Locale {
+/**
+ * The language to start in: the stored choice, else the one the server chose for this page's HTML
+ * (from the cookie or Accept-Language), else the browser's if we speak it, else English.
+ */
+export function initialLocale(stored: Locale | null, browserLanguages: readonly string[], served: Locale | null = null): Locale {
   if (stored) return stored;
+  if (served) return served;
   return browserLanguages.some((tag) => tag.toLowerCase().startsWith("ar")) ? "ar" : "en";
 }

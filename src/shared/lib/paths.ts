@@ -1,7 +1,7 @@
 import { isPagePath, paths } from "../../../contract/pages.ts";
 
 /** Every route of the app, as data (contract/pages.ts): views link through these, never through string literals. */
-export { paths, type PathName } from "../../../contract/pages.ts";
+export { pathMatches, paths, type PathName } from "../../../contract/pages.ts";
 
 /** The sidebar opens the exchange on the spec's default pair. */
 export function exchangeHref(curr = "USD", symbol = "BTC"): string {

@@ -1,0 +1,43 @@
+import { stat, readFile } from "node:fs/promises";
+import { join } from "node:path";
+import type { Context } from "hono";
+import { getCookie } from "hono/cookie";
+import { localeCookie, pathMatches } from "../../../contract/pages.ts";
+import { LOCALES, negotiateLocale, type Locale } from "../i18n/index.ts";
+
+/** tools/build/pages.ts writes it: which HTML file serves which route, per language. */
+interface PageIndexEntry {
+  path: string;
+  prerendered: boolean;
+  files: Record<Locale, string>;
+}
+
+export const PAGES_DIR = ".pages";
+
+/** The language of a page's HTML: the stored choice (its cookie), else Accept-Language, else English. */
+export function pageLocale(c: Context): Locale {
+  const chosen = getCookie(c, localeCookie);
+  if (chosen && (LOCALES as readonly string[]).includes(chosen)) return chosen as Locale;
+  return negotiateLocale(c.req.header("Accept-Language"));
+}
+
+/**
+ * The built HTML for an address, from the page index, re-read when a new build replaces it;
+ * null when the build wrote none (then index.html serves every route, as before).
+ */
+export function pageFiles(staticDir: string) {
+  const indexFile = join(staticDir, PAGES_DIR, "pages.json");
+  let cached: { mtimeMs: number; entries: PageIndexEntry[] } | null = null;
+  const entries = async (): Promise<PageIndexEntry[] | null> => {
+    const info = await stat(indexFile).catch(() => null);
+    if (!info) return null;
+    if (cached?.mtimeMs !== info.mtimeMs) cached = { mtimeMs: info.mtimeMs, entries: JSON.parse(await readFile(indexFile, "utf8")) as PageIndexEntry[] };
+    return cached.entries;
+  };
+  return async (pathname: string, locale: Locale): Promise<string | null> => {
+    const all = await entries();
+    if (!all) return null;
+    const entry = all.find((page) => page.path !== "*" && pathMatches(page.path, pathname)) ?? all.find((page) => page.path === "*");
+    return entry ? join(staticDir, PAGES_DIR, entry.files[locale]) : null;
+  };
+}

@@ -1,0 +1,127 @@
+import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import { build } from "vite";
+import type * as Prerender from "../../src/app/prerender.tsx";
+import type { RouteFacts } from "../../src/app/prerender.tsx";
+
+/**
+ * The HTML of every route, in every language, written after the client build:
+ *
+ *   dist/.pages/<locale>/<route key>.html   dist/.pages/pages.json (which file serves which route)
+ *
+ * Each page names its language and direction on <html>, its title, and announces what its first
+ * render needs beside the entry (modulepreload of the page's chunk and the language's catalog,
+ * and the page's CSS), so they load in parallel with it instead of after it. Routes marked
+ * `prerender` carry their content too: the app rendered in Node for a first-time visitor, which
+ * the browser hydrates. The folder is dotted: the server reads it, it is never served by URL.
+ */
+export const PAGES_DIR = ".pages";
+export const PAGE_LOCALES = ["en", "ar"] as const;
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+  isEntry?: boolean;
+}
+type Manifest = Record<string, ManifestChunk>;
+
+export interface PageIndexEntry {
+  /** The route's pattern (contract/pages.ts), or "*" for every other address. */
+  path: string;
+  prerendered: boolean;
+  /** A signed-in page whose HTML is its layout's shell. */
+  shell: boolean;
+  files: Record<(typeof PAGE_LOCALES)[number], string>;
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!);
+
+function closure(manifest: Manifest, keys: string[]): Set<string> {
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key) || !manifest[key]) return;
+    seen.add(key);
+    manifest[key].imports?.forEach(visit);
+  };
+  keys.forEach(visit);
+  return seen;
+}
+
+/**
+ * What a page needs before its first render: the chunks the entry's own HTML does not already
+ * name (to preload), and every stylesheet of the entry and the page (to inline).
+ */
+export function needs(manifest: Manifest, keys: string[]): { preload: string[]; css: string[] } {
+  const entry = closure(manifest, ["index.html"]);
+  const all = closure(manifest, ["index.html", ...keys]);
+  return {
+    preload: [...all].filter((key) => !entry.has(key)).map((key) => manifest[key]!.file),
+    css: [...new Set([...all].flatMap((key) => manifest[key]!.css ?? []))],
+  };
+}
+
+const fileKey = (path: string) => (path === "*" ? "not-found" : path === "/" ? "home" : path.slice(1).replace(/[^a-z0-9-]+/gi, "_"));
+
+export async function writePages({ root, outDir, mode }: { root: string; outDir: string; mode: string }): Promise<PageIndexEntry[]> {
+  const dist = resolve(root, outDir);
+  // A folder per build (builds may run side by side, as the e2e set-up's do): Node caches an
+  // imported module by its address, and the chunks must import the very instance loaded here
+  // (one React context, one router). Removed once the pages are written.
+  const ssrOut = resolve(root, "node_modules/.cache/sarraf-prerender", `${process.pid}-${Date.now()}`);
+  try {
+    return await renderAll(ssrOut, dist, { root, mode });
+  } finally {
+    await rm(ssrOut, { recursive: true, force: true });
+  }
+}
+
+async function renderAll(ssrOut: string, dist: string, { root, mode }: { root: string; mode: string }): Promise<PageIndexEntry[]> {
+  // The same configuration (plugins, settings) as the client build, as a Node module; the
+  // configuration's post-build steps see `build.ssr` and stay out of this one.
+  await build({
+    root,
+    mode,
+    logLevel: "warn",
+    build: { ssr: "src/app/prerender.tsx", outDir: ssrOut, emptyOutDir: true, sourcemap: false, manifest: false, copyPublicDir: false },
+  });
+  const module = (await import(pathToFileURL(join(ssrOut, "prerender.js")).href)) as typeof Prerender;
+  const manifest = JSON.parse(await readFile(join(dist, ".vite/manifest.json"), "utf8")) as Manifest;
+  const template = await readFile(join(dist, "index.html"), "utf8");
+  const routes: RouteFacts[] = await module.routeFacts(PAGE_LOCALES);
+
+  await rm(join(dist, PAGES_DIR), { recursive: true, force: true });
+  const index: PageIndexEntry[] = [];
+  for (const route of routes) {
+    const files = {} as PageIndexEntry["files"];
+    for (const locale of PAGE_LOCALES) {
+      const { preload, css } = needs(manifest, [route.module, `locales/${locale}/messages.po`]);
+      // The styles go inline: a stylesheet request would block the first paint for another round
+      // trip, sharing a slow link with the scripts. (They are a few KB compressed.)
+      const styles = (await Promise.all(css.map((file) => readFile(join(dist, file), "utf8")))).join("\n");
+      let html = template
+        .replace(/<html[^>]*>/, `<html lang="${locale}" dir="${locale === "ar" ? "rtl" : "ltr"}" data-served-locale="${locale}">`)
+        .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(route.titles[locale])}</title>`)
+        .replace(/\s*<link rel="stylesheet"[^>]*>/g, "")
+        .replace(
+          "</head>",
+          `  ${preload.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join("\n    ")}\n    <style>${styles.replace(/<\/style/gi, "<\\/style")}</style>\n  </head>`,
+        );
+      if (route.prerender) {
+        const markup = await module.renderPage(route.path, locale);
+        html = html.replace('<div id="root"></div>', `<div id="root" data-prerendered="${escapeHtml(route.path)}" inert>${markup}</div>`);
+      } else if (route.shell && !route.path.includes(":")) {
+        const markup = await module.renderPage(route.path, locale, { signedInShell: true });
+        html = html.replace('<div id="root"></div>', `<div id="root" data-shell="${escapeHtml(route.path)}" inert>${markup}</div>`);
+      }
+      const file = `${locale}/${fileKey(route.path)}.html`;
+      await mkdir(join(dist, PAGES_DIR, locale), { recursive: true });
+      await writeFile(join(dist, PAGES_DIR, file), html);
+      files[locale] = file;
+    }
+    index.push({ path: route.path, prerendered: route.prerender, shell: route.shell, files });
+  }
+  await writeFile(join(dist, PAGES_DIR, "pages.json"), JSON.stringify(index, null, 2));
+  return index;
+}
