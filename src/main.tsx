@@ -1,4 +1,4 @@
-import { StrictMode } from "react";
+import { startTransition, StrictMode } from "react";
 import { Router } from "wouter";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { waitFor } from "xstate";
@@ -46,8 +46,12 @@ async function start() {
     window.location.search === "" &&
     services.freshVisitor &&
     locale.getSnapshot().context.active === servedLocale;
-  if (same) hydrateRoot(container, app);
-  else createRoot(container).render(app);
+  // As a transition, React renders in slices and yields between them: no long task blocks a
+  // slow phone's first taps (the HTML is on screen meanwhile).
+  startTransition(() => {
+    if (same) hydrateRoot(container, app);
+    else createRoot(container).render(app);
+  });
   watchLinkIntent(document, routeFor);
 }
 
