@@ -61,8 +61,12 @@ const homeHtml = join("dist", ".pages", "en", "home.html");
 const html = readFileSync(homeHtml, "utf8");
 const blocking = [...html.matchAll(/<link rel="stylesheet"[^>]*>|<script(?![^>]*type="module")(?![^>]*type="application\/json")[^>]*>/g)].map((m) => m[0]);
 const paintKb = readFileSync(`${homeHtml}.br`).length / 1024;
-console.log(`\nHome route '/' before first paint: ${paintKb.toFixed(2)} KB (its HTML, Brotli, styles inline; render-blocking requests: ${blocking.length === 0 ? "none" : blocking.join(" ")}) (budget ${budgetKb} KB)`);
-console.log(`Home route '/' JavaScript to become interactive (hydrate): ${homeKb.toFixed(2)} KB gzip in ${homeFiles.length} files, loaded after the first paint${homeKb > budgetKb ? ` (over the ${budgetKb} KB the budget used to count here by ${(homeKb - budgetKb).toFixed(2)} KB)` : ""}`);
+console.log(
+  `\nHome route '/' before first paint: ${paintKb.toFixed(2)} KB (its HTML, Brotli, styles inline; render-blocking requests: ${blocking.length === 0 ? "none" : blocking.join(" ")}) (budget ${budgetKb} KB)`,
+);
+console.log(
+  `Home route '/' JavaScript to become interactive (hydrate): ${homeKb.toFixed(2)} KB gzip in ${homeFiles.length} files, loaded after the first paint${homeKb > budgetKb ? ` (over the ${budgetKb} KB the budget used to count here by ${(homeKb - budgetKb).toFixed(2)} KB)` : ""}`,
+);
 console.log(`Firebase code in chunks loaded before first paint: ${firebaseBeforePaint.length === 0 ? "none" : firebaseBeforePaint.join(", ")}`);
 console.log(`Firebase code in the entry's static imports (every route): ${entryFirebase.length === 0 ? "none" : entryFirebase.join(", ")}`);
 if (paintKb > budgetKb || blocking.length > 0 || firebaseBeforePaint.length > 0 || entryFirebase.length > 0) {

@@ -70,7 +70,9 @@ async function measure(browser: Browser, base: string, route: string, authUser: 
     }
     // Bytes on the wire per request, with the time they finished (CDP's monotonic clock).
     const finished: { at: number; bytes: number }[] = [];
-    cdp.on("Network.loadingFinished", (event: { timestamp: number; encodedDataLength: number }) => finished.push({ at: event.timestamp, bytes: event.encodedDataLength }));
+    cdp.on("Network.loadingFinished", (event: { timestamp: number; encodedDataLength: number }) =>
+      finished.push({ at: event.timestamp, bytes: event.encodedDataLength }),
+    );
     let navigationStart = 0;
     cdp.on("Network.requestWillBeSent", (event: { timestamp: number; type?: string }) => {
       if (event.type === "Document" && navigationStart === 0) navigationStart = event.timestamp;
@@ -80,7 +82,9 @@ async function measure(browser: Browser, base: string, route: string, authUser: 
     await page.waitForLoadState("networkidle", { timeout: 60_000 });
     await page.waitForTimeout(1500);
     const result = await page.evaluate(() => {
-      const m = (globalThis as unknown as { __bench: { lcp: { t: number; el: string }[]; shifts: { t: number; v: number }[]; long: { t: number; d: number }[] } }).__bench;
+      const m = (
+        globalThis as unknown as { __bench: { lcp: { t: number; el: string }[]; shifts: { t: number; v: number }[]; long: { t: number; d: number }[] } }
+      ).__bench;
       const fcp = performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? NaN;
       const last = m.lcp.at(-1);
       // CLS: the largest session window (gaps under 1 s, windows up to 5 s), as Chromium reports it.
@@ -100,7 +104,8 @@ async function measure(browser: Browser, base: string, route: string, authUser: 
       const tbt = m.long.filter((task) => task.t + task.d > fcp).reduce((sum, task) => sum + Math.max(0, task.d - 50 - Math.max(0, fcp - task.t)), 0);
       return { fcp, lcp: last?.t ?? NaN, lcpElement: last?.el ?? "(none)", cls, tbt, url: location.pathname };
     });
-    if (process.env.BENCH_DEBUG) console.log(route, "long tasks", JSON.stringify(await page.evaluate(() => (globalThis as unknown as { __bench: { long: unknown } }).__bench.long)));
+    if (process.env.BENCH_DEBUG)
+      console.log(route, "long tasks", JSON.stringify(await page.evaluate(() => (globalThis as unknown as { __bench: { long: unknown } }).__bench.long)));
     const paintAt = navigationStart + result.fcp / 1000;
     const bytesBeforePaint = finished.filter((f) => f.at <= paintAt).reduce((sum, f) => sum + f.bytes, 0);
     const bytesToLoad = finished.reduce((sum, f) => sum + f.bytes, 0);
@@ -132,11 +137,17 @@ async function main() {
     // A signed-in visitor for /dashboard: a real account and a real sign-in, stored as the app stores it.
     const email = `web.${Date.now()}@bench.example`;
     await createUser(running.database.db, { email, fullName: "Bench Web", passwordHash: await hashPassword(PASSWORD), emailVerifiedAt: new Date() });
-    const login = await fetch(`${base}/api/v1/user/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email, password: PASSWORD }) });
+    const login = await fetch(`${base}/api/v1/user/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email, password: PASSWORD }),
+    });
     const { data } = (await login.json()) as { data: unknown };
     const authUser = JSON.stringify(data);
 
-    console.log(`bench:web — ${flags["no-throttle"] ? "no throttling" : "Slow 4G (562.5 ms RTT, 1.47 Mbit/s down, 675 kbit/s up), CPU 4×"}, cold cache, median of ${RUNS}\n`);
+    console.log(
+      `bench:web — ${flags["no-throttle"] ? "no throttling" : "Slow 4G (562.5 ms RTT, 1.47 Mbit/s down, 675 kbit/s up), CPU 4×"}, cold cache, median of ${RUNS}\n`,
+    );
     const rows: string[][] = [["route", "FCP ms", "LCP ms", "TBT ms", "CLS", "KB before paint", "KB to load", "LCP element"]];
     for (const route of ROUTES) {
       const signedIn = route.startsWith("/dashboard") || route.startsWith("/market") || route.startsWith("/portfolio");
@@ -158,7 +169,8 @@ async function main() {
       ]);
     }
     const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)));
-    for (const row of rows) console.log(row.map((cell, i) => (i === 0 || i === row.length - 1 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join("  "));
+    for (const row of rows)
+      console.log(row.map((cell, i) => (i === 0 || i === row.length - 1 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join("  "));
   } finally {
     await browser.close();
     await running.close();

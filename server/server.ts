@@ -42,6 +42,13 @@ export async function startServer({ env = envWith(), logger = createLogger(env.L
       hint: "the dev mailbox and the stand-in sign-in provider are off on a network address; DEV_TOOLS=on turns them on",
     });
   }
+  if (devTools && !isLoopbackHostname(env.HOST)) {
+    // Turned on by hand for a network address: say loudly what that exposes.
+    logger.warn("devTools.exposed", {
+      host: env.HOST,
+      hint: "DEV_TOOLS=on: anyone who reaches this address can read every e-mailed code at /dev/mailbox and sign in as anyone through the stand-in provider",
+    });
+  }
   if (env.NODE_ENV === "production" && !env.SMTP_URL)
     logger.warn("mail.outboxInProduction", { hint: "OUTBOX_IN_PRODUCTION=true: mail stays in the database outbox" });
   const mail = createMailService(env, database.db, logger, () => new Date());

@@ -42,10 +42,7 @@ async function start() {
   // The HTML is what this visitor's first render would be only for the same page and language,
   // no query, and nothing stored that changes the page (a sign-in, a flow in progress).
   const same =
-    prerendered === window.location.pathname &&
-    window.location.search === "" &&
-    services.freshVisitor &&
-    locale.getSnapshot().context.active === servedLocale;
+    prerendered === window.location.pathname && window.location.search === "" && services.freshVisitor && locale.getSnapshot().context.active === servedLocale;
   // As a transition, React renders in slices and yields between them: no long task blocks a
   // slow phone's first taps (the HTML is on screen meanwhile).
   startTransition(() => {

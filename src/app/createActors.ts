@@ -113,8 +113,7 @@ export function createAppServices(edges: AppEdges): AppServices {
   for (const actor of Object.values(all)) actor.start();
   const interrupted = flowStore.readCooldown();
   if (interrupted > 0) codeCooldown.send({ type: "cooldown.start", seconds: interrupted });
-  const freshVisitor =
-    storage.readAuthUser() === null && flowStore.readFlow() === null && flowStore.readSocialRequest() === null && interrupted === 0;
+  const freshVisitor = storage.readAuthUser() === null && flowStore.readFlow() === null && flowStore.readSocialRequest() === null && interrupted === 0;
   const stopWatchingStorage = storage.onAuthUserChange((user) => auth.send({ type: "auth.storageChanged", user }));
 
   return {

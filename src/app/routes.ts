@@ -49,20 +49,27 @@ function lazyPage(file: string, load: () => Promise<PageModule> = pageModules[`.
 export const statechartsViewerEnabled = import.meta.env.DEV || import.meta.env.VITE_STATECHARTS_VIEWER === "true";
 
 const toolRoutes: RouteEntry[] = statechartsViewerEnabled
-  ? [{ path: paths.statecharts, layout: "public", title: msg`Statecharts`, ...lazyPage("statecharts/pages/StatechartsPage.tsx", () => import("../features/statecharts/pages/StatechartsPage.tsx")) }]
+  ? [
+      {
+        path: paths.statecharts,
+        layout: "public",
+        title: msg`Statecharts`,
+        ...lazyPage("statecharts/pages/StatechartsPage.tsx", () => import("../features/statecharts/pages/StatechartsPage.tsx")),
+      },
+    ]
   : [];
 
 export const routes: readonly RouteEntry[] = [
-  { path: paths.home, layout: "public", title: msg`Buy, sell and exchange crypto`, ...lazyPage("public/pages/HomePage.tsx") , prerender: true },
-  { path: paths.blog, layout: "public", title: msg`Blog`, ...lazyPage("public/pages/BlogPage.tsx") , prerender: true },
-  { path: paths.contact, layout: "public", title: msg`Contact us`, ...lazyPage("public/pages/ContactPage.tsx") , prerender: true },
+  { path: paths.home, layout: "public", title: msg`Buy, sell and exchange crypto`, ...lazyPage("public/pages/HomePage.tsx"), prerender: true },
+  { path: paths.blog, layout: "public", title: msg`Blog`, ...lazyPage("public/pages/BlogPage.tsx"), prerender: true },
+  { path: paths.contact, layout: "public", title: msg`Contact us`, ...lazyPage("public/pages/ContactPage.tsx"), prerender: true },
   { path: paths.terms, layout: "public", title: msg`Terms of Service`, ...lazyPage("public/pages/TermsPage.tsx") },
   { path: paths.privacy, layout: "public", title: msg`Privacy Policy`, ...lazyPage("public/pages/PrivacyPage.tsx") },
   { path: paths.riskDisclosure, layout: "public", title: msg`Risk Disclosure`, ...lazyPage("public/pages/RiskPage.tsx") },
-  { path: paths.login, layout: "auth", title: msg`Log in`, ...lazyPage("auth/pages/LoginPage.tsx") , prerender: true },
-  { path: paths.signup, layout: "auth", title: msg`Sign up`, ...lazyPage("auth/pages/SignupPage.tsx") , prerender: true },
+  { path: paths.login, layout: "auth", title: msg`Log in`, ...lazyPage("auth/pages/LoginPage.tsx"), prerender: true },
+  { path: paths.signup, layout: "auth", title: msg`Sign up`, ...lazyPage("auth/pages/SignupPage.tsx"), prerender: true },
   { path: paths.verifyEmail, layout: "auth", title: msg`Verify your e-mail`, ...lazyPage("auth/pages/VerifyEmailPage.tsx") },
-  { path: paths.forgotPassword, layout: "auth", title: msg`Forgot password`, ...lazyPage("auth/pages/ForgotPasswordPage.tsx") , prerender: true },
+  { path: paths.forgotPassword, layout: "auth", title: msg`Forgot password`, ...lazyPage("auth/pages/ForgotPasswordPage.tsx"), prerender: true },
   { path: paths.resetPassword, layout: "auth", title: msg`Reset password`, ...lazyPage("auth/pages/ResetPasswordPage.tsx") },
   { path: paths.dashboard, layout: "dashboard", title: msg`Dashboard`, ...lazyPage("dashboard/pages/DashboardPage.tsx") },
   { path: paths.market, layout: "dashboard", title: msg`Market`, ...lazyPage("market/pages/MarketPage.tsx") },
@@ -71,7 +78,7 @@ export const routes: readonly RouteEntry[] = [
   { path: paths.profile, layout: "dashboard", title: msg`Profile`, ...lazyPage("account/pages/ProfilePage.tsx") },
   { path: paths.kyc, layout: "dashboard", title: msg`Identity verification`, ...lazyPage("kyc/pages/KycPage.tsx") },
   { path: paths.withdrawals, layout: "dashboard", title: msg`Withdrawals`, ...lazyPage("withdrawals/pages/WithdrawalsPage.tsx") },
-  { path: paths.partners, layout: "partner", title: msg`Partners`, ...lazyPage("public/pages/PartnersPage.tsx") , prerender: true },
+  { path: paths.partners, layout: "partner", title: msg`Partners`, ...lazyPage("public/pages/PartnersPage.tsx"), prerender: true },
   { path: paths.partner, layout: "partner", title: msg`Partner`, ...lazyPage("public/pages/PartnerPage.tsx") },
   ...toolRoutes,
 ];

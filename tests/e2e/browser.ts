@@ -59,6 +59,7 @@ export async function openPage(browser: Browser, path: string, options: PageOpti
   page.on("pageerror", (error) => errors.push(error.message));
   await page.goto(path);
   await page.locator("main").first().waitFor();
+  await appStarted(page);
   return { page, context, errors };
 }
 
@@ -73,4 +74,12 @@ export async function sessionToken(account: "codeLogin" | "reset" = "codeLogin")
   const body = (await response.json()) as { data?: { Token?: string } };
   if (!body.data?.Token) throw new Error(`login of the seeded ${account} account failed: ${response.status}`);
   return body.data.Token;
+}
+
+/** Until the app has taken over the page: a prerendered page (or a signed-in page's shell) is inert until then. */
+export async function appStarted(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const root = document.getElementById("root");
+    return root !== null && root.childElementCount > 0 && !root.hasAttribute("inert");
+  });
 }

@@ -86,7 +86,9 @@ export function spaRoutes(staticDir: string, logger: Logger, { sourceMaps = true
 /** A file in the best encoding the browser accepts that the build stored (text files have .br and .gz copies). */
 async function send(c: Context, file: string, status: 200 | 404, headers: Record<string, string>) {
   const compressible = COMPRESSIBLE.has(extname(file).toLowerCase());
-  const representation = compressible ? await bestRepresentation(file, c.req.header("Accept-Encoding")) : { body: await readFile(file), encoding: "identity" as const };
+  const representation = compressible
+    ? await bestRepresentation(file, c.req.header("Accept-Encoding"))
+    : { body: await readFile(file), encoding: "identity" as const };
   const encoding = encodingHeaders(representation, compressible);
   return c.body(representation.body, status, { ...headers, ...encoding, ...(headers.Vary && encoding.Vary ? { Vary: headers.Vary } : {}) });
 }

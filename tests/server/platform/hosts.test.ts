@@ -177,6 +177,27 @@ describe("item 12: development tools stay off the network", () => {
   });
 });
 
+describe("item 12: development tools turned on by hand for a network address", () => {
+  it("start, with a warning in the start-up log that says what they expose", async () => {
+    const { startServer } = await import("../../../server/server.ts");
+    const { envWith } = await import("../../../server/env.ts");
+    const { createLogger } = await import("../../../server/platform/logging/logger.ts");
+    const dataDir = mkdtempSync(join(tmpdir(), "sarraf-hosts-"));
+    const lines: Record<string, unknown>[] = [];
+    const server = await startServer({
+      env: envWith({ HOST: "0.0.0.0", PORT: "0", DATA_DIR: dataDir, STATIC_DIR: dataDir, DEV_TOOLS: "on" }),
+      logger: createLogger("info", (line) => lines.push(JSON.parse(line))),
+    });
+    try {
+      expect(lines.find((l) => l.msg === "devTools.exposed")).toMatchObject({ level: "warn", host: "0.0.0.0" });
+      expect(lines.find((l) => l.msg === "started")).toMatchObject({ devTools: true });
+    } finally {
+      await server.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe("item 13: forged Host headers cannot use up the stand-in provider", () => {
   it("twenty forged loopback origins (more than its 8 slots) later, sign-in at the real address still starts and its provider still answers", async () => {
     const served = await listen(t.app);

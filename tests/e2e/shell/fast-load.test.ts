@@ -1,0 +1,138 @@
+// Fast on a slow phone (issue 12), in real Chromium against the server `npm start` runs: public
+// pages arrive with their content in the HTML, in the visitor's language, compressed, with what
+// their first render needs announced; the app hydrates that HTML (same nodes, no errors); a
+// link pointed at loads its page before the click.
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Browser, Request } from "playwright-core";
+import { appStarted, launchBrowser } from "../browser.ts";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+const base = () => inject("baseURL");
+
+describe("public pages before any script runs", () => {
+  it.each([
+    ["/", "en-US", "en", "ltr", "Buy, sell and exchange crypto with confidence"],
+    ["/login", "en-US", "en", "ltr", "Log in"],
+    ["/signup", "ar-EG", "ar", "rtl", "أنشئ حسابك"],
+    ["/", "ar-EG", "ar", "rtl", "اشترِ وبِع وبادِل العملات الرقمية بثقة"],
+  ])("%s for a browser asking %s has its content, language and direction in the HTML", async (path, locale, lang, dir, heading) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, locale });
+    try {
+      const page = await context.newPage();
+      const response = await page.goto(base() + path);
+      expect(response!.headers()["content-language"]).toBe(lang);
+      expect(await page.locator("html").getAttribute("lang")).toBe(lang);
+      expect(await page.locator("html").getAttribute("dir")).toBe(dir);
+      expect((await page.locator("main h1").textContent())?.trim()).toBe(heading);
+      // Styled from the first byte: the styles are inline, nothing render-blocking is fetched.
+      expect(await page.locator('link[rel="stylesheet"]').count()).toBe(0);
+      expect(await page.evaluate(() => getComputedStyle(document.body).margin)).toBe("0px");
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("the stored language (its cookie) wins over Accept-Language", async () => {
+    const response = await fetch(`${base()}/login`, { headers: { accept: "text/html", "accept-language": "en-US,en", cookie: "lang=ar" } });
+    expect(response.headers.get("content-language")).toBe("ar");
+    expect(response.headers.get("vary")).toMatch(/Accept-Language/);
+    expect(await response.text()).toContain('<html lang="ar" dir="rtl"');
+  });
+
+  it("announces the page's chunk and its language's catalog in the HTML, beside the entry", async () => {
+    const html = await (await fetch(`${base()}/login`, { headers: { accept: "text/html" } })).text();
+    const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)"/g)].map((m) => m[1]!);
+    expect(preloads.some((href) => /\/assets\/LoginPage-[\w-]+\.js$/.test(href))).toBe(true);
+    expect(preloads.some((href) => /\/assets\/messages-[\w-]+\.js$/.test(href))).toBe(true);
+    // Every announced file exists and is served compressed (all but the tiniest), as immutable.
+    for (const href of preloads) {
+      const res = await fetch(base() + href, { headers: { "accept-encoding": "br, gzip" } });
+      expect(res.status, href).toBe(200);
+      const plain = await (await fetch(base() + href)).arrayBuffer();
+      if (plain.byteLength >= 256) expect(res.headers.get("content-encoding"), href).toBe("br");
+      expect(res.headers.get("cache-control"), href).toContain("immutable");
+    }
+  });
+});
+
+describe("in the browser", () => {
+  it("every request before the app starts on /login was in the HTML: no waterfall", async () => {
+    const context = await browser.newContext();
+    try {
+      const page = await context.newPage();
+      const scripts: string[] = [];
+      page.on("request", (request: Request) => {
+        if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+      });
+      const response = await page.goto(base() + "/login");
+      const html = await response!.text();
+      await appStarted(page);
+      expect(scripts.length).toBeGreaterThan(2);
+      // The toasts' library is the one exception: the app fetches it on start for later notices,
+      // and no first render waits for it (its part of the page hydrates when it comes).
+      const toastsChunk = /\/assets\/dist-[\w-]+\.js$/;
+      for (const script of scripts.filter((s) => !toastsChunk.test(s) || html.includes(`"${s}"`))) expect(html, script).toContain(`"${script}"`);
+      expect(scripts.filter((s) => !html.includes(`"${s}"`)).length).toBeLessThanOrEqual(1);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it.each(["en", "ar"] as const)("hydrates the prerendered /login (%s): the same nodes, no errors, then usable", async (lang) => {
+    const context = await browser.newContext({ locale: lang === "ar" ? "ar-EG" : "en-US" });
+    try {
+      const page = await context.newPage();
+      const problems: string[] = [];
+      page.on("console", (message) => message.type() === "error" && problems.push(message.text()));
+      page.on("pageerror", (error) => problems.push(error.message));
+      // Hold the entry back until the prerendered heading is marked.
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto(base() + "/login", { waitUntil: "commit" });
+      await page.locator("main h1").waitFor();
+      expect(await page.locator("#root").getAttribute("inert")).toBe("");
+      await page.evaluate(() => ((document.querySelector("main h1") as HTMLElement & { marked?: boolean }).marked = true));
+      release();
+      await appStarted(page);
+      // Hydration adopts the server's nodes; a fresh render would have replaced them.
+      expect(await page.evaluate(() => (document.querySelector("main h1") as HTMLElement & { marked?: boolean }).marked)).toBe(true);
+      // The form works: a bad e-mail is refused in the page's language.
+      await page.locator('input[name="email"]').fill("not an e-mail");
+      await page.locator('form button[type="submit"]').click();
+      await page.locator(".field-error").first().waitFor();
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("a link pointed at loads its page before it is clicked", async () => {
+    const context = await browser.newContext();
+    try {
+      const page = await context.newPage();
+      await page.goto(base() + "/");
+      await appStarted(page);
+      const requested: string[] = [];
+      page.on("request", (request: Request) => requested.push(new URL(request.url()).pathname));
+      const signupChunk = (path: string) => /\/assets\/SignupPage-[\w-]+\.js$/.test(path);
+      await page.waitForTimeout(300);
+      expect(requested.some(signupChunk)).toBe(false);
+      // The home page does not announce the sign-up page; pointing at its link fetches it.
+      await page.getByRole("banner").getByRole("link", { name: "Sign up" }).hover();
+      await expect.poll(() => requested.some(signupChunk)).toBe(true);
+      await page.getByRole("banner").getByRole("link", { name: "Sign up" }).click();
+      await page.getByRole("heading", { level: 1, name: "Create your account" }).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+});
