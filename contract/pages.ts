@@ -30,6 +30,12 @@ export type PathName = keyof typeof paths;
 /** The cookie that mirrors the chosen language, so the server sends a page's HTML already in it. */
 export const localeCookie = "lang";
 
+/**
+ * A hint, not a credential: set while this browser holds a sign-in, so the server sends a signed-in
+ * page's layout shell only to those who will see that layout (others are sent to /login).
+ */
+export const signedInHintCookie = "signedIn";
+
 /** Whether an address (without query) is one of the pages: `:name` matches one non-empty segment; a trailing slash is ignored. */
 export function isPagePath(pathname: string): boolean {
   return Object.values(paths).some((pattern) => pathMatches(pattern, pathname));

@@ -2,6 +2,7 @@ import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { buildIfStale } from "./build-if-stale.ts";
+import { firstRenderKeys } from "../tools/build/pages.ts";
 
 // Prints what the home route needs before its first paint (its prerendered HTML, styles inline:
 // no script or stylesheet blocks that paint), the gzip size of the JavaScript it loads to become
@@ -17,11 +18,10 @@ interface ManifestChunk {
 type Manifest = Record<string, ManifestChunk>;
 
 const budgetKb = 100;
-// Before first paint the app needs its entry, the page's chunk and the active language's catalog.
-const homeRoute = ["index.html", "src/features/public/pages/HomePage.tsx", "locales/en/messages.po"];
-
 await buildIfStale();
 const manifest = JSON.parse(readFileSync("dist/.vite/manifest.json", "utf8")) as Manifest;
+// To become interactive the app needs its entry, its boot stages, the page's chunk and the active language's catalog.
+const homeRoute = firstRenderKeys(manifest, "src/features/public/pages/HomePage.tsx", "en");
 const gzipKb = (file: string) => gzipSync(readFileSync(join("dist", file)), { level: 9 }).length / 1024;
 
 function staticClosure(keys: string[]): Set<string> {

@@ -16,6 +16,7 @@ import { followChild } from "../shared/actors/children.ts";
 import type { AppActors } from "../shared/actors/context.tsx";
 import { createEventLog, type EventLog } from "../shared/actors/eventLog.ts";
 import { notifyError } from "../shared/adapters/notify.ts";
+import { writeSignedInHint } from "../shared/adapters/cookies.ts";
 import { createAppStorage, type AppStorage } from "../shared/adapters/storage.ts";
 import type { Call } from "../shared/api/call.ts";
 import { lazyCall } from "../shared/api/lazyCall.ts";
@@ -114,6 +115,8 @@ export function createAppServices(edges: AppEdges): AppServices {
   const interrupted = flowStore.readCooldown();
   if (interrupted > 0) codeCooldown.send({ type: "cooldown.start", seconds: interrupted });
   const freshVisitor = storage.readAuthUser() === null && flowStore.readFlow() === null && flowStore.readSocialRequest() === null && interrupted === 0;
+  // The server's hint follows what this browser holds (sign-ins from before the hint existed too).
+  writeSignedInHint(storage.readAuthUser() !== null);
   const stopWatchingStorage = storage.onAuthUserChange((user) => auth.send({ type: "auth.storageChanged", user }));
 
   return {

@@ -21,6 +21,8 @@ export const PAGE_LOCALES = ["en", "ar"] as const;
 
 interface ManifestChunk {
   file: string;
+  src?: string;
+  dynamicImports?: string[];
   imports?: string[];
   css?: string[];
   isEntry?: boolean;
@@ -31,9 +33,9 @@ export interface PageIndexEntry {
   /** The route's pattern (contract/pages.ts), or "*" for every other address. */
   path: string;
   prerendered: boolean;
-  /** A signed-in page whose HTML is its layout's shell. */
-  shell: boolean;
   files: Record<(typeof PAGE_LOCALES)[number], string>;
+  /** A signed-in page's HTML with its layout's shell, for a browser that holds a sign-in. */
+  shellFiles?: Record<(typeof PAGE_LOCALES)[number], string>;
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!);
@@ -61,6 +63,27 @@ export function needs(manifest: Manifest, keys: string[]): { preload: string[]; 
     css: [...new Set([...all].flatMap((key) => manifest[key]!.css ?? []))],
   };
 }
+
+/** Every module a route's first render needs, for a language. */
+/**
+ * The modules the entry starts the app with, by dynamic import (src/main.tsx, src/app/boot.tsx):
+ * the app's own graph, then React DOM. Every page needs them before its first render.
+ */
+export function bootKeys(manifest: Manifest): string[] {
+  const boot = (manifest["index.html"]?.dynamicImports ?? []).filter((key) => manifest[key]?.src === "src/app/boot.tsx");
+  const reactDom = boot.flatMap((key) => (manifest[key]!.dynamicImports ?? []).filter((d) => /node_modules\/react-dom\//.test(manifest[d]?.src ?? d)));
+  if (boot.length !== 1 || reactDom.length !== 1)
+    throw new Error("The entry no longer starts the app through src/app/boot.tsx and React DOM: update tools/build/pages.ts");
+  return [...boot, ...reactDom];
+}
+
+/** Every module a route's first render needs, for a language. */
+export const firstRenderKeys = (manifest: Manifest, module: string, locale: string) => [
+  "index.html",
+  ...bootKeys(manifest),
+  module,
+  `locales/${locale}/messages.po`,
+];
 
 const fileKey = (path: string) => (path === "*" ? "not-found" : path === "/" ? "home" : path.slice(1).replace(/[^a-z0-9-]+/gi, "_"));
 
@@ -95,8 +118,9 @@ async function renderAll(ssrOut: string, dist: string, { root, mode }: { root: s
   const index: PageIndexEntry[] = [];
   for (const route of routes) {
     const files = {} as PageIndexEntry["files"];
+    let shellFiles: PageIndexEntry["files"] | undefined;
     for (const locale of PAGE_LOCALES) {
-      const { preload, css } = needs(manifest, [route.module, `locales/${locale}/messages.po`]);
+      const { preload, css } = needs(manifest, firstRenderKeys(manifest, route.module, locale));
       // The styles go inline: a stylesheet request would block the first paint for another round
       // trip, sharing a slow link with the scripts. (They are a few KB compressed.)
       const styles = (await Promise.all(css.map((file) => readFile(join(dist, file), "utf8")))).join("\n");
@@ -111,16 +135,23 @@ async function renderAll(ssrOut: string, dist: string, { root, mode }: { root: s
       if (route.prerender) {
         const markup = await module.renderPage(route.path, locale);
         html = html.replace('<div id="root"></div>', `<div id="root" data-prerendered="${escapeHtml(route.path)}" inert>${markup}</div>`);
-      } else if (route.shell && !route.path.includes(":")) {
-        const markup = await module.renderPage(route.path, locale, { signedInShell: true });
-        html = html.replace('<div id="root"></div>', `<div id="root" data-shell="${escapeHtml(route.path)}" inert>${markup}</div>`);
       }
       const file = `${locale}/${fileKey(route.path)}.html`;
       await mkdir(join(dist, PAGES_DIR, locale), { recursive: true });
       await writeFile(join(dist, PAGES_DIR, file), html);
       files[locale] = file;
+      if (route.shell && !route.path.includes(":")) {
+        // Sent only to a browser that holds a sign-in (its hint cookie); others get the page without it.
+        const markup = await module.renderPage(route.path, locale, { signedInShell: true });
+        const shellFile = `${locale}/${fileKey(route.path)}.shell.html`;
+        await writeFile(
+          join(dist, PAGES_DIR, shellFile),
+          html.replace('<div id="root"></div>', `<div id="root" data-shell="${escapeHtml(route.path)}" inert>${markup}</div>`),
+        );
+        (shellFiles ??= {} as PageIndexEntry["files"])[locale] = shellFile;
+      }
     }
-    index.push({ path: route.path, prerendered: route.prerender, shell: route.shell, files });
+    index.push({ path: route.path, prerendered: route.prerender, files, ...(shellFiles ? { shellFiles } : {}) });
   }
   await writeFile(join(dist, PAGES_DIR, "pages.json"), JSON.stringify(index, null, 2));
   return index;

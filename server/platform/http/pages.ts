@@ -2,7 +2,7 @@ import { stat, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { Context } from "hono";
 import { getCookie } from "hono/cookie";
-import { localeCookie, pathMatches } from "../../../contract/pages.ts";
+import { localeCookie, pathMatches, signedInHintCookie } from "../../../contract/pages.ts";
 import { LOCALES, negotiateLocale, type Locale } from "../i18n/index.ts";
 
 /** tools/build/pages.ts writes it: which HTML file serves which route, per language. */
@@ -10,6 +10,8 @@ interface PageIndexEntry {
   path: string;
   prerendered: boolean;
   files: Record<Locale, string>;
+  /** A signed-in page's HTML with its layout's shell, sent only with the signed-in hint cookie. */
+  shellFiles?: Record<Locale, string>;
 }
 
 export const PAGES_DIR = ".pages";
@@ -20,6 +22,9 @@ export function pageLocale(c: Context): Locale {
   if (chosen && (LOCALES as readonly string[]).includes(chosen)) return chosen as Locale;
   return negotiateLocale(c.req.header("Accept-Language"));
 }
+
+/** Whether the browser says it holds a sign-in (a hint for the HTML only: it grants nothing). */
+export const hintsSignedIn = (c: Context) => getCookie(c, signedInHintCookie) === "1";
 
 /**
  * The built HTML for an address, from the page index, re-read when a new build replaces it;
@@ -34,10 +39,11 @@ export function pageFiles(staticDir: string) {
     if (cached?.mtimeMs !== info.mtimeMs) cached = { mtimeMs: info.mtimeMs, entries: JSON.parse(await readFile(indexFile, "utf8")) as PageIndexEntry[] };
     return cached.entries;
   };
-  return async (pathname: string, locale: Locale): Promise<string | null> => {
+  return async (pathname: string, locale: Locale, signedIn: boolean): Promise<string | null> => {
     const all = await entries();
     if (!all) return null;
     const entry = all.find((page) => page.path !== "*" && pathMatches(page.path, pathname)) ?? all.find((page) => page.path === "*");
-    return entry ? join(staticDir, PAGES_DIR, entry.files[locale]) : null;
+    if (!entry) return null;
+    return join(staticDir, PAGES_DIR, (signedIn && entry.shellFiles ? entry.shellFiles : entry.files)[locale]);
   };
 }

@@ -1,7 +1,7 @@
 import { isPagePath } from "../../../contract/pages.ts";
 import { readFile, stat } from "node:fs/promises";
 import { bestRepresentation, COMPRESSIBLE, encodingHeaders } from "./encoding.ts";
-import { pageFiles, pageLocale } from "./pages.ts";
+import { hintsSignedIn, pageFiles, pageLocale } from "./pages.ts";
 import { extname, join, normalize, sep } from "node:path";
 import { Hono, type Context } from "hono";
 import type { AppEnv } from "./types.ts";
@@ -64,7 +64,7 @@ export function spaRoutes(staticDir: string, logger: Logger, { sourceMaps = true
     const status = isPagePath(decoded) ? 200 : 404;
     // The route's own HTML in the visitor's language (prerendered for public pages), when built.
     const locale = pageLocale(c);
-    const page = await pageFor(decoded, locale);
+    const page = await pageFor(decoded, locale, hintsSignedIn(c));
     if (page && (await stat(page).catch(() => null))?.isFile())
       return send(c, page, status, {
         "Content-Type": TYPES[".html"]!,

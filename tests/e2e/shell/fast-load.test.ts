@@ -4,7 +4,7 @@
 // link pointed at loads its page before the click.
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, Request } from "playwright-core";
-import { appStarted, launchBrowser } from "../browser.ts";
+import { appStarted, launchBrowser, seedStorage, sharedToken } from "../browser.ts";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -56,6 +56,52 @@ describe("public pages before any script runs", () => {
       const plain = await (await fetch(base() + href)).arrayBuffer();
       if (plain.byteLength >= 256) expect(res.headers.get("content-encoding"), href).toBe("br");
       expect(res.headers.get("cache-control"), href).toContain("immutable");
+    }
+  });
+});
+
+describe("signed-in pages", () => {
+  it("carry the layout's shell in their HTML only for a browser that holds a sign-in", async () => {
+    const withHint = await (await fetch(`${base()}/dashboard`, { headers: { accept: "text/html", cookie: "signedIn=1" } })).text();
+    expect(withHint).toMatch(/<div id="root" data-shell="\/dashboard" inert>.*class="dashboard-layout"/s);
+    const without = await (await fetch(`${base()}/dashboard`, { headers: { accept: "text/html" } })).text();
+    expect(without).toContain('<div id="root"></div>');
+  });
+
+  it("a signed-in visitor gets the dashboard from its shell, and the hint cookie is set by the app", async () => {
+    const context = await browser.newContext();
+    try {
+      await seedStorage(context, { lang: "en", token: sharedToken() });
+      await context.addCookies([{ name: "signedIn", value: "1", url: base() }]);
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on("pageerror", (error) => errors.push(error.message));
+      await page.goto(base() + "/dashboard");
+      await appStarted(page);
+      await page.getByRole("heading", { level: 1, name: "Dashboard" }).waitFor();
+      expect(page.url()).toBe(`${base()}/dashboard`);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("the app keeps the hint in step with the sign-in this browser holds", async () => {
+    const context = await browser.newContext();
+    try {
+      await seedStorage(context, { lang: "en", token: sharedToken() });
+      const page = await context.newPage();
+      await page.goto(base() + "/dashboard");
+      await appStarted(page);
+      const hint = async () => (await context.cookies()).find((cookie) => cookie.name === "signedIn")?.value;
+      await expect.poll(hint).toBe("1");
+      await page.evaluate(() => localStorage.removeItem("authUser"));
+      await page.reload();
+      await appStarted(page);
+      await page.waitForURL((url) => url.pathname === "/login");
+      await expect.poll(hint).toBeUndefined();
+    } finally {
+      await context.close();
     }
   });
 });

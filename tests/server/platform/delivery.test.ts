@@ -32,13 +32,20 @@ beforeAll(async () => {
   writeWithCopies(join(dist, "assets", "index-abc.js"), JS);
   writeFileSync(join(dist, "assets", "logo-abc.png"), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
   const index = [
-    { path: "/login", prerendered: true, shell: false, files: { en: "en/login.html", ar: "ar/login.html" } },
-    { path: "/partners/:partner", prerendered: false, shell: false, files: { en: "en/partner.html", ar: "ar/partner.html" } },
-    { path: "*", prerendered: false, shell: false, files: { en: "en/not-found.html", ar: "ar/not-found.html" } },
+    { path: "/login", prerendered: true, files: { en: "en/login.html", ar: "ar/login.html" } },
+    {
+      path: "/dashboard",
+      prerendered: false,
+      files: { en: "en/dashboard.html", ar: "ar/dashboard.html" },
+      shellFiles: { en: "en/dashboard.shell.html", ar: "ar/dashboard.shell.html" },
+    },
+    { path: "/partners/:partner", prerendered: false, files: { en: "en/partner.html", ar: "ar/partner.html" } },
+    { path: "*", prerendered: false, files: { en: "en/not-found.html", ar: "ar/not-found.html" } },
   ];
   writeFileSync(join(dist, ".pages", "pages.json"), JSON.stringify(index));
   for (const lang of ["en", "ar"])
-    for (const name of ["login", "partner", "not-found"]) writeWithCopies(join(dist, ".pages", lang, `${name}.html`), page(lang, name));
+    for (const name of ["login", "dashboard", "dashboard.shell", "partner", "not-found"])
+      writeWithCopies(join(dist, ".pages", lang, `${name}.html`), page(lang, name));
   t = createTestApp({ database, staticDir: dist });
 });
 afterAll(async () => {
@@ -106,6 +113,14 @@ describe("each route's HTML", () => {
     expect(await (await get("/login", { "accept-language": "en", cookie: "theme=dark; lang=ar" })).text()).toBe(page("ar", "login"));
     expect(await (await get("/login", { "accept-language": "ar", cookie: "lang=fr" })).text()).toBe(page("ar", "login"));
     expect(await (await get("/login", { cookie: "lang=%3Cscript%3E" })).text()).toBe(page("en", "login"));
+  });
+
+  it("of a signed-in page carries its layout's shell only for a browser that says it holds a sign-in", async () => {
+    expect(await (await get("/dashboard")).text()).toBe(page("en", "dashboard"));
+    expect(await (await get("/dashboard", { cookie: "signedIn=0" })).text()).toBe(page("en", "dashboard"));
+    expect(await (await get("/dashboard", { cookie: "signedIn=1; lang=ar" })).text()).toBe(page("ar", "dashboard.shell"));
+    // Pages without a shell ignore the hint.
+    expect(await (await get("/login", { cookie: "signedIn=1" })).text()).toBe(page("en", "login"));
   });
 
   it("matches patterns with parameters, and gives any other address the not-found page with 404", async () => {

@@ -3,6 +3,7 @@ import type { authMachine } from "../../../../machines/auth/auth.machine.ts";
 import { flowOf } from "../../../../machines/auth/auth.setup.ts";
 import { inactivityMachine } from "../../../../machines/auth/inactivity.machine.ts";
 import { socialPopupMachine, type PopupHandle, type SocialPopupEvent, type SocialProvider } from "../../../../machines/auth/socialPopup.machine.ts";
+import { writeSignedInHint } from "../../../shared/adapters/cookies.ts";
 import type { AppStorage } from "../../../shared/adapters/storage.ts";
 import type { Call } from "../../../shared/api/call.ts";
 import { paths, safeReturnTo, type Navigation } from "../../../shared/lib/paths.ts";
@@ -48,8 +49,15 @@ export function authImplementations({ call, storage, navigation, flowStore, popu
   const goTo = (path: string) => navigation.path() !== path && navigation.navigate(path);
   return {
     actions: {
-      clearStoredAuth: () => storage.clearAuth(),
-      storeSignedInUser: ({ context }) => context.user && storage.writeSignedInUser(context.user, context.userInfo),
+      clearStoredAuth: () => {
+        storage.clearAuth();
+        writeSignedInHint(false);
+      },
+      storeSignedInUser: ({ context }) => {
+        if (!context.user) return;
+        storage.writeSignedInUser(context.user, context.userInfo);
+        writeSignedInHint(true);
+      },
       storeUserInfo: ({ context }) => storage.writeUserInfo(context.userInfo),
       redirectToLogin: () => navigation.navigate(paths.login, { replace: true }),
       redirectHome: () => navigation.navigate(paths.home, { replace: true }),

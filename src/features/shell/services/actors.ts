@@ -5,7 +5,7 @@ import type { localeMachine } from "../../../../machines/shell/locale.machine.ts
 import { notifyError } from "../../../shared/adapters/notify.ts";
 import type { AppStorage } from "../../../shared/adapters/storage.ts";
 import { activateLocale, loadCatalog } from "../../../shared/i18n/catalogs.ts";
-import { writeLocaleCookie } from "../adapters/localeCookie.ts";
+import { writeLocaleCookie } from "../../../shared/adapters/cookies.ts";
 
 type LocaleImplementations = Parameters<typeof localeMachine.provide>[0];
 
