@@ -4,6 +4,8 @@ import type { AppEnv } from "../../platform/http/types.ts";
 import type { AuthContext } from "./require-auth.ts";
 import { translate, type Locale } from "../../platform/i18n/index.ts";
 import { isCommonPassword } from "./common-passwords.ts";
+import { findUserByEmail } from "./users.ts";
+import type { Db } from "../../platform/db/open.ts";
 import { passwordStrength, type PasswordStrength } from "./password-strength.ts";
 
 /** "Too easy to guess." followed by zxcvbn's warning and suggestions, in the request's language. */
@@ -12,7 +14,7 @@ function weakPasswordMessage(locale: Locale, strength: PasswordStrength): string
   return [translate(locale, "password.weak"), ...advice.map((id) => translate(locale, id))].join(" ");
 }
 
-/** The user's own words a new password should not use: the body's e-mail and name, and the signed-in user's. */
+/** The user's own words a new password should not use: the body's e-mail and name, the signed-in user's, and any the route looked up. */
 function personalInputs(c: Context<AppEnv>): string[] {
   const body = c.var.body;
   const fromBody = body !== null && typeof body === "object" && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
@@ -22,6 +24,7 @@ function personalInputs(c: Context<AppEnv>): string[] {
     Object.hasOwn(fromBody, "fullName") ? fromBody.fullName : undefined,
     user?.email,
     user?.fullName,
+    ...(c.get("passwordContext") ?? []),
   ];
   return values.filter((value): value is string => typeof value === "string" && value.trim() !== "");
 }
@@ -38,5 +41,21 @@ export function newPasswordCheck(field: string): FieldCheck {
       const strength = passwordStrength(password, personalInputs(c));
       return strength.strong ? null : { key: "password.weak", message: (locale) => weakPasswordMessage(locale, strength) };
     },
+  };
+}
+
+/**
+ * For a route whose body names the account only by e-mail (a reset): looks up its name, so the
+ * new password is judged against it too. Run before the body is judged; changes nothing.
+ */
+export function accountNameAsContext(db: Db) {
+  return async (c: Context<AppEnv>): Promise<void> => {
+    const body = c.var.body;
+    const email =
+      body !== null && typeof body === "object" && !Array.isArray(body) && typeof (body as { email?: unknown }).email === "string"
+        ? (body as { email: string }).email
+        : null;
+    const user = email ? await findUserByEmail(db, email).catch(() => undefined) : undefined;
+    if (user?.fullName) c.set("passwordContext", [user.fullName]);
   };
 }

@@ -28,7 +28,7 @@ import type { Services } from "../../services.ts";
 import type { Locale } from "../../platform/i18n/index.ts";
 import { sendQuietly } from "../../platform/mail/index.ts";
 import { composeMail } from "./mail-templates.ts";
-import { newPasswordCheck } from "./new-password.ts";
+import { accountNameAsContext, newPasswordCheck } from "./new-password.ts";
 
 const codeSent = (email: string, { resendAfter, expiresIn }: Pick<IssuedCode, "resendAfter" | "expiresIn">, token?: string): CodeSent => ({
   email,
@@ -215,6 +215,7 @@ export function sessionHandlers(s: Services) {
     },
     resetPassword: {
       success: "success.passwordReset",
+      before: accountNameAsContext(db),
       fieldCheck: newPasswordCheck("password"),
       handle: async (c, body) => {
         const now = s.now();

@@ -11,5 +11,7 @@ export interface AppEnv {
     valid: unknown;
     /** The client's address, for per-address rate limits. */
     clientAddress: string;
+    /** Words of the account a new password is for, when the route looked them up (a reset's account name). */
+    passwordContext?: string[];
   };
 }

@@ -95,6 +95,15 @@ describe("weak new passwords", () => {
     expect((await t.post("/user/resetpassword", { body: { email: user.email, otp, password: "a brand new passphrase" } })).status).toBe(200);
   });
 
+  it("are refused on reset with the account's name as context too, though the body has only the e-mail", async () => {
+    const user = await seedUser(database.db, { email: "r.k@reset.example", fullName: "Rashida Kanaan", now: clock.now() });
+    await t.post("/user/forgotPassword", { body: { email: user.email } });
+    const otp = await latestCode(database.db, user.email);
+    const fields = await fieldsOf(await t.post("/user/resetpassword", { body: { email: user.email, otp, password: "RashidaKanaan1990" } }));
+    expect(fields).toEqual({ password: weak("en", "strength.warning.userInputs", "strength.suggestion.anotherWord") });
+    expect((await t.post("/user/resetpassword", { body: { email: user.email, otp, password: "a brand new passphrase" } })).status).toBe(200);
+  });
+
   it("are refused on set-password and changepassword, with the signed-in user's name as context", async () => {
     const codeOnly = await seedUser(database.db, { password: null, fullName: "Zubaida Qarawi", now: clock.now() });
     const withPassword = await seedUser(database.db, { fullName: "Zubaida Qarawi", now: clock.now() });
