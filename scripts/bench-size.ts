@@ -2,7 +2,7 @@ import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { buildIfStale } from "./build-if-stale.ts";
-import { firstRenderKeys } from "../tools/build/pages.ts";
+import { closure, firstRenderKeys } from "../tools/build/pages.ts";
 
 // Prints what the home route needs before its first paint (its prerendered HTML, styles inline:
 // no script or stylesheet blocks that paint), the gzip size of the JavaScript it loads to become
@@ -24,16 +24,7 @@ const manifest = JSON.parse(readFileSync("dist/.vite/manifest.json", "utf8")) as
 const homeRoute = firstRenderKeys(manifest, "src/features/public/pages/HomePage.tsx", "en");
 const gzipKb = (file: string) => gzipSync(readFileSync(join("dist", file)), { level: 9 }).length / 1024;
 
-function staticClosure(keys: string[]): Set<string> {
-  const seen = new Set<string>();
-  const visit = (key: string) => {
-    if (seen.has(key) || !manifest[key]) return;
-    seen.add(key);
-    manifest[key].imports?.forEach(visit);
-  };
-  keys.forEach(visit);
-  return seen;
-}
+const staticClosure = (keys: string[]) => closure(manifest, keys);
 
 function hasFirebase(file: string): boolean {
   const map = join("dist", `${file}.map`);

@@ -40,7 +40,8 @@ export interface PageIndexEntry {
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!);
 
-function closure(manifest: Manifest, keys: string[]): Set<string> {
+/** The manifest keys of `keys` and everything they import statically. */
+export function closure(manifest: Manifest, keys: string[]): Set<string> {
   const seen = new Set<string>();
   const visit = (key: string) => {
     if (seen.has(key) || !manifest[key]) return;

@@ -158,45 +158,38 @@ describe("item 12: development tools stay off the network", () => {
   });
 
   it("the server's start-up log says the tools are off on a network address", async () => {
-    const { startServer } = await import("../../../server/server.ts");
-    const { envWith } = await import("../../../server/env.ts");
-    const { createLogger } = await import("../../../server/platform/logging/logger.ts");
-    const dataDir = mkdtempSync(join(tmpdir(), "sarraf-hosts-"));
-    const lines: Record<string, unknown>[] = [];
-    const server = await startServer({
-      env: envWith({ HOST: "0.0.0.0", PORT: "0", DATA_DIR: dataDir, STATIC_DIR: dataDir }),
-      logger: createLogger("info", (line) => lines.push(JSON.parse(line))),
-    });
-    try {
-      expect(lines.find((l) => l.msg === "devTools.off")).toMatchObject({ level: "warn", host: "0.0.0.0" });
-      expect(lines.find((l) => l.msg === "started")).toMatchObject({ devTools: false });
-    } finally {
-      await server.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    }
+    const lines = await startUpLog({ HOST: "0.0.0.0" });
+    expect(lines.find((l) => l.msg === "devTools.off")).toMatchObject({ level: "warn", host: "0.0.0.0" });
+    expect(lines.find((l) => l.msg === "started")).toMatchObject({ devTools: false });
   });
 });
 
 describe("item 12: development tools turned on by hand for a network address", () => {
   it("start, with a warning in the start-up log that says what they expose", async () => {
-    const { startServer } = await import("../../../server/server.ts");
-    const { envWith } = await import("../../../server/env.ts");
-    const { createLogger } = await import("../../../server/platform/logging/logger.ts");
-    const dataDir = mkdtempSync(join(tmpdir(), "sarraf-hosts-"));
-    const lines: Record<string, unknown>[] = [];
-    const server = await startServer({
-      env: envWith({ HOST: "0.0.0.0", PORT: "0", DATA_DIR: dataDir, STATIC_DIR: dataDir, DEV_TOOLS: "on" }),
-      logger: createLogger("info", (line) => lines.push(JSON.parse(line))),
-    });
-    try {
-      expect(lines.find((l) => l.msg === "devTools.exposed")).toMatchObject({ level: "warn", host: "0.0.0.0" });
-      expect(lines.find((l) => l.msg === "started")).toMatchObject({ devTools: true });
-    } finally {
-      await server.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    }
+    const lines = await startUpLog({ HOST: "0.0.0.0", DEV_TOOLS: "on" });
+    expect(lines.find((l) => l.msg === "devTools.exposed")).toMatchObject({ level: "warn", host: "0.0.0.0" });
+    expect(lines.find((l) => l.msg === "started")).toMatchObject({ devTools: true });
   });
 });
+
+/** The log lines of a real server started with these settings (on a free port, in a folder of its own), then stopped. */
+async function startUpLog(settings: Record<string, string>): Promise<Record<string, unknown>[]> {
+  const { startServer } = await import("../../../server/server.ts");
+  const { envWith } = await import("../../../server/env.ts");
+  const { createLogger } = await import("../../../server/platform/logging/logger.ts");
+  const dataDir = mkdtempSync(join(tmpdir(), "sarraf-hosts-"));
+  const lines: Record<string, unknown>[] = [];
+  try {
+    const server = await startServer({
+      env: envWith({ PORT: "0", DATA_DIR: dataDir, STATIC_DIR: dataDir, ...settings }),
+      logger: createLogger("info", (line) => lines.push(JSON.parse(line))),
+    });
+    await server.close();
+    return lines;
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
 
 describe("item 13: forged Host headers cannot use up the stand-in provider", () => {
   it("twenty forged loopback origins (more than its 8 slots) later, sign-in at the real address still starts and its provider still answers", async () => {
