@@ -18,3 +18,6 @@ export function bodiesOf<E extends EventObject>() {
 
 /** A done event's output, as the typed `params` of the action or guard given it. */
 export const output = <T>({ event }: { event: { output: T } }): T => event.output;
+
+/** A failed invoke's error, as the `params` of the action or guard given it. */
+export const errorOf = ({ event }: { event: { error: unknown } }): unknown => event.error;
