@@ -4,6 +4,7 @@ export * from "./account.ts";
 export * from "./auth.ts";
 export * from "./fields.ts";
 export * from "./legal.ts";
+export * from "./market.ts";
 export * from "./money.ts";
 export * from "./notifications.ts";
 export * from "./routes.ts";

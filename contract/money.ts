@@ -1,12 +1,12 @@
 // Money as the contract carries it: an asset code and an exact value, never a JavaScript number.
 import { z } from "zod";
+import { DECIMAL_PATTERN } from "./decimal.ts";
 
 /** A currency or crypto asset code: BTC, ETH, USDT, USD, EUR, AED, SAR … */
 export const assetCodeSchema = z.string().regex(/^[A-Z0-9]{2,10}$/, { error: "field.invalid" });
 export type AssetCode = z.output<typeof assetCodeSchema>;
 
-/** A signed decimal in plain notation (no exponent, no grouping): "0.00012345", "-12.5", "100". */
-export const DECIMAL_PATTERN = /^-?(0|[1-9]\d*)(\.\d+)?$/;
+export { DECIMAL_PATTERN };
 export const decimalSchema = z.string().regex(DECIMAL_PATTERN, { error: "field.invalid" }).max(80, { error: "field.invalid" });
 
 /**

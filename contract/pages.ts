@@ -10,6 +10,7 @@ export const paths = {
   resetPassword: "/reset-password",
   dashboard: "/dashboard",
   market: "/market",
+  marketAsset: "/market/:symbol",
   exchange: "/exchange",
   portfolio: "/portfolio",
   profile: "/profile",

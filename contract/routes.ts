@@ -15,6 +15,20 @@ import {
   socialLoginSchema,
   verifyOtpSchema,
 } from "./auth.ts";
+import {
+  currencyListRequestSchema,
+  currencyListSchema,
+  dashboardMarketRequestSchema,
+  dashboardMarketSchema,
+  favouriteSchema,
+  favouritesSchema,
+  getPriceSchema,
+  priceHistoryRequestSchema,
+  priceHistorySchema,
+  priceSchema,
+  tickersRequestSchema,
+  tickersSchema,
+} from "./market.ts";
 import { pushTokenSchema } from "./notifications.ts";
 
 /** A documented failure: its HTTP status and, where the body says which case, `data.reason`. */
@@ -54,6 +68,8 @@ const sessionEnded: Failure = { status: 401, description: "No live session: sign
 const rateLimited: Failure = { status: 429, reason: "rateLimited", description: "Too many tries; data.retryAfter says how many seconds to wait." };
 const codeInvalid: Failure = { status: 400, reason: "codeInvalid", description: "Wrong code; data.attemptsLeft." };
 const codeExpired: Failure = { status: 400, reason: "codeExpired", description: "No live code (expired, used, or too many wrong tries): ask for a new one." };
+const unknownSymbol: Failure = { status: 400, reason: "unknownSymbol", description: "No listed asset has this symbol." };
+const pricesUnavailable: Failure = { status: 503, reason: "pricesUnavailable", description: "The price source has not answered yet since the server started." };
 const notBuilt: Failure = { status: 501, description: "In the spec, not built yet." };
 
 const planned = (path: `/${string}`, group: RouteDef["group"], summary: string, auth: RouteDef["auth"] = "session") =>
@@ -239,10 +255,72 @@ export const routes = {
   subscribe: planned("/subscriber/add", "Public", "Subscribes an e-mail to the newsletter.", "none"),
 
   // Market
-  dashboardMarketInfo: planned("/user/dashboard-market-info", "Market", "What the dashboard shows of the market."),
-  currencyList: planned("/currency/list", "Market", "Assets and quote currencies.", "none"),
-  getPrice: planned("/user/get-price", "Market", "The price of a symbol in a currency."),
-  addFavToken: planned("/user/add-fav-token", "Market", "Adds or removes a favourite."),
+  currencyList: route({
+    path: "/currency/list",
+    methods: ["POST", "GET"],
+    auth: "none",
+    group: "Market",
+    summary: "Listed assets and quote currencies; with a session, the user's favourites too.",
+    status: "live",
+    request: currencyListRequestSchema,
+    response: currencyListSchema,
+    failures: [],
+  }),
+  getPrice: route({
+    path: "/user/get-price",
+    methods: ["POST"],
+    auth: "session",
+    group: "Market",
+    summary: "The price of a symbol in a currency, its 24-hour change and how fresh it is.",
+    status: "live",
+    request: getPriceSchema,
+    response: priceSchema,
+    failures: [validation, unknownSymbol, sessionEnded, pricesUnavailable],
+  }),
+  marketTickers: route({
+    path: "/market/tickers",
+    methods: ["POST"],
+    auth: "none",
+    group: "Market",
+    summary: "Every listed asset's price, 24-hour change and 7-day sparkline in a currency.",
+    status: "live",
+    request: tickersRequestSchema,
+    response: tickersSchema,
+    failures: [validation, pricesUnavailable],
+  }),
+  priceHistory: route({
+    path: "/market/price-history",
+    methods: ["POST"],
+    auth: "none",
+    group: "Market",
+    summary: "A symbol's price over 1D, 1W, 1M or 1Y, with the range's high, low and change.",
+    status: "live",
+    request: priceHistoryRequestSchema,
+    response: priceHistorySchema,
+    failures: [validation, unknownSymbol, pricesUnavailable],
+  }),
+  addFavToken: route({
+    path: "/user/add-fav-token",
+    methods: ["POST"],
+    auth: "session",
+    group: "Market",
+    summary: "Makes a symbol a favourite or not (idempotent); answers the user's favourites.",
+    status: "live",
+    request: favouriteSchema,
+    response: favouritesSchema,
+    failures: [validation, unknownSymbol, sessionEnded],
+  }),
+  dashboardMarketInfo: route({
+    path: "/user/dashboard-market-info",
+    methods: ["POST"],
+    auth: "session",
+    group: "Market",
+    summary: "What the dashboard shows of the market: favourites, movers and a summary.",
+    status: "live",
+    request: dashboardMarketRequestSchema,
+    response: dashboardMarketSchema,
+    failures: [validation, sessionEnded, pricesUnavailable],
+  }),
 
   // Trading
   buySellReport: planned("/user/buy-sell-report", "Trading", "Buy and sell totals."),

@@ -4,6 +4,7 @@ import { i18n } from "@lingui/core";
 import { useSelector } from "@xstate/react";
 import { ActorsProvider, useAppActor, type AppActors } from "../shared/actors/context.tsx";
 import type { EventLog } from "../shared/actors/eventLog.ts";
+import type { Call } from "../shared/api/call.ts";
 import { ProgressBar } from "../shared/ui/ProgressBar.tsx";
 import { Toasts } from "./Toasts.tsx";
 import { CatalogFailed } from "../shared/ui/CatalogFailed.tsx";
@@ -30,10 +31,20 @@ function LocalizedApp() {
  * prerendered page be used). Rendered in the browser and, for prerendering, in Node: both trees
  * must stay the same shape, or hydration would find different ids.
  */
-export function App({ actors, eventLog, onCommitted }: { actors: AppActors; eventLog?: EventLog | undefined; onCommitted?: () => void }) {
+export function App({
+  actors,
+  eventLog,
+  call,
+  onCommitted,
+}: {
+  actors: AppActors;
+  eventLog?: EventLog | undefined;
+  call?: Call | undefined;
+  onCommitted?: () => void;
+}) {
   useEffect(() => onCommitted?.(), [onCommitted]);
   return (
-    <ActorsProvider actors={actors} eventLog={eventLog}>
+    <ActorsProvider actors={actors} eventLog={eventLog} call={call}>
       <LocalizedApp />
     </ActorsProvider>
   );

@@ -59,7 +59,7 @@ export async function boot(): Promise<void> {
   const app = (
     <StrictMode>
       <Router>
-        <App actors={services.actors} eventLog={services.eventLog} onCommitted={interactive} />
+        <App actors={services.actors} eventLog={services.eventLog} call={services.call} onCommitted={interactive} />
       </Router>
     </StrictMode>
   );

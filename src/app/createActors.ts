@@ -51,6 +51,8 @@ export interface AppServices {
    * wait): the app renders what the build prerendered for a page, so it may hydrate that HTML.
    */
   freshVisitor: boolean;
+  /** The typed API call every actor uses, for the pages' own actors (prices, favourites). */
+  call: Call;
   stop: () => void;
 }
 
@@ -123,6 +125,7 @@ export function createAppServices(edges: AppEdges): AppServices {
     actors: all,
     eventLog,
     freshVisitor,
+    call,
     stop: () => {
       stopWatchingStorage();
       for (const subscription of subscriptions) subscription.unsubscribe();

@@ -73,7 +73,7 @@ export function renderPage(path: string, locale: Locale, { signedInShell = false
       <StrictMode>
         <SignedInShell value={signedInShell}>
           <Router ssrPath={path} ssrSearch="">
-            <App actors={services.actors} eventLog={undefined} />
+            <App actors={services.actors} eventLog={undefined} call={services.call} />
           </Router>
         </SignedInShell>
       </StrictMode>,

@@ -73,6 +73,7 @@ export const routes: readonly RouteEntry[] = [
   { path: paths.resetPassword, layout: "auth", title: msg`Reset password`, ...lazyPage("auth/pages/ResetPasswordPage.tsx") },
   { path: paths.dashboard, layout: "dashboard", title: msg`Dashboard`, ...lazyPage("dashboard/pages/DashboardPage.tsx") },
   { path: paths.market, layout: "dashboard", title: msg`Market`, ...lazyPage("market/pages/MarketPage.tsx") },
+  { path: paths.marketAsset, layout: "dashboard", title: msg`Market`, ...lazyPage("market/pages/AssetPage.tsx") },
   { path: paths.exchange, layout: "dashboard", title: msg`Exchange`, ...lazyPage("exchange/pages/ExchangePage.tsx") },
   { path: paths.portfolio, layout: "dashboard", title: msg`Portfolio`, ...lazyPage("portfolio/pages/PortfolioPage.tsx") },
   { path: paths.profile, layout: "dashboard", title: msg`Profile`, ...lazyPage("account/pages/ProfilePage.tsx") },

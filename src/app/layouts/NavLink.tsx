@@ -12,9 +12,10 @@ export interface NavItem {
 
 /** A page of the dashboard; the one open is marked for assistive technology and by its style. */
 export function NavLink({ item, current, onClick }: { item: NavItem; current: string; onClick?: () => void }) {
-  const active = current === item.path;
+  // A page under this one (an asset on the market) keeps its section marked.
+  const active = current === item.path ? "page" : current.startsWith(`${item.path}/`) ? "true" : undefined;
   return (
-    <Link href={item.href} className="nav-link" aria-current={active ? "page" : undefined} onClick={onClick}>
+    <Link href={item.href} className="nav-link" aria-current={active} onClick={onClick}>
       {icons[item.icon]}
       <span>{item.label}</span>
     </Link>

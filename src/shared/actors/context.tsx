@@ -4,6 +4,7 @@ import type { authMachine } from "../../../machines/auth/auth.machine.ts";
 import type { codeCooldownMachine } from "../../../machines/auth/codeCooldown.machine.ts";
 import type { localeMachine } from "../../../machines/shell/locale.machine.ts";
 import type { routeProgressMachine } from "../../../machines/shell/routeProgress.machine.ts";
+import type { Call } from "../api/call.ts";
 import type { EventLog } from "./eventLog.ts";
 
 /** The app's long-lived actors; views select from their snapshots and send them events. */
@@ -18,11 +19,23 @@ interface Runtime {
   actors: AppActors;
   /** Kept only where the statecharts viewer is built. */
   eventLog: EventLog | undefined;
+  /** The typed API call, for a feature's hooks that create a page's own actors (views use those hooks). */
+  call: Call | undefined;
 }
 
 const ActorsContext = createContext<Runtime | null>(null);
-export function ActorsProvider({ actors, eventLog, children }: { actors: AppActors; eventLog?: EventLog | undefined; children: ReactNode }) {
-  return <ActorsContext.Provider value={{ actors, eventLog }}>{children}</ActorsContext.Provider>;
+export function ActorsProvider({
+  actors,
+  eventLog,
+  call,
+  children,
+}: {
+  actors: AppActors;
+  eventLog?: EventLog | undefined;
+  call?: Call | undefined;
+  children: ReactNode;
+}) {
+  return <ActorsContext.Provider value={{ actors, eventLog, call }}>{children}</ActorsContext.Provider>;
 }
 
 function useRuntime(): Runtime {
@@ -42,4 +55,11 @@ export function useAppActors(): AppActors {
 
 export function useEventLog(): EventLog | undefined {
   return useRuntime().eventLog;
+}
+
+/** The API call the page actors of a feature's hooks are given; only those hooks read it. */
+export function useAppCall(): Call {
+  const { call } = useRuntime();
+  if (!call) throw new Error("no API call was given to <ActorsProvider>");
+  return call;
 }

@@ -1,4 +1,4 @@
-import { useSelector } from "@xstate/react";
+import { useActorRef, useSelector } from "@xstate/react";
 import { useAppActor } from "./context.tsx";
 import type { Profile } from "../../../machines/auth/auth.types.ts";
 import type { Locale } from "../../../machines/shell/locale.machine.ts";
@@ -11,7 +11,7 @@ import type { Locale } from "../../../machines/shell/locale.machine.ts";
  * directly makes the bundler split @xstate/react and xstate into chunks of their own (about 1 KB
  * gzip more before first paint).
  */
-export { useSelector };
+export { useActorRef, useSelector };
 
 export function useIsAuthenticated(): boolean {
   return useSelector(useAppActor("auth"), (state) => state.hasTag("signedIn"));

@@ -2,12 +2,12 @@
 // kept as codes (the machines hold no text), so switching language re-translates it.
 import type { I18n, MessageDescriptor } from "@lingui/core";
 import { msg, plural } from "@lingui/core/macro";
-import type { AuthErrorReason } from "../../../contract/index.ts";
+import type { AuthErrorReason, MarketErrorReason } from "../../../contract/index.ts";
 import type { Failure } from "../../../machines/failure.ts";
 import type { ApiErrorCode } from "../api/errors.ts";
 
 /** The server's `data.reason`s, worded as its own error.* messages (server/platform/i18n). */
-const reasonTexts: Record<AuthErrorReason | "socialCodeInvalid", MessageDescriptor> = {
+const reasonTexts: Record<AuthErrorReason | MarketErrorReason | "socialCodeInvalid", MessageDescriptor> = {
   validation: msg`Some fields are not valid.`,
   invalidCredentials: msg`The e-mail address or password is not correct.`,
   emailNotVerified: msg`Confirm your e-mail address first: we can send you a new code.`,
@@ -18,6 +18,8 @@ const reasonTexts: Record<AuthErrorReason | "socialCodeInvalid", MessageDescript
   currentPasswordWrong: msg`Your current password is not correct.`,
   codeRequired: msg`Too many wrong passwords were tried for this account. To keep it safe, sign in with a code sent to your e-mail.`,
   socialCodeInvalid: msg`This sign-in has expired or was already used. Please try again.`,
+  unknownSymbol: msg`We do not list this asset.`,
+  pricesUnavailable: msg`Prices are not available yet. Please try again in a moment.`,
 };
 
 /** The API client's codes, for a failure without a reason: the server's words for each status, and ours for the rest. */

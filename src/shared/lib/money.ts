@@ -1,4 +1,5 @@
-import { DECIMAL_PATTERN, type Amount } from "../../../contract/money.ts";
+import type { Amount } from "../../../contract/money.ts";
+import { DECIMAL_PATTERN } from "../../../contract/decimal.ts";
 
 export interface MoneyFormatOptions {
   locale?: string;

@@ -8,6 +8,11 @@ export function exchangeHref(curr = "USD", symbol = "BTC"): string {
   return `${paths.exchange}?${new URLSearchParams({ curr, symbol }).toString()}`;
 }
 
+/** An asset's page on the market: its chart and the ways to trade it. */
+export function marketAssetHref(symbol: string): string {
+  return paths.marketAsset.replace(":symbol", encodeURIComponent(symbol));
+}
+
 /** The router as machines' effects use it: go somewhere, and say where the app is now. */
 export interface Navigation {
   navigate(to: string, options?: { replace?: boolean }): void;

@@ -1,0 +1,36 @@
+// The listed assets and quote currencies (/currency/list): asked once per sign-in, shared by pages.
+import type { CurrencyList, QuoteCurrency } from "../../../../contract/index.ts";
+import { DEFAULT_QUOTE, QUOTE_CURRENCIES } from "../../../../contract/quotes.ts";
+import type { Call } from "../../../shared/api/call.ts";
+
+const lists = new WeakMap<Call, Promise<CurrencyList>>();
+
+/** The list, asked for once per API call (a failed answer is forgotten, so the next page asks again). */
+export function loadCurrencyList(call: Call, { fresh = false } = {}): Promise<CurrencyList> {
+  const known = lists.get(call);
+  if (known && !fresh) return known;
+  const loading = call("currencyList", {});
+  lists.set(call, loading);
+  loading.catch(() => lists.get(call) === loading && lists.delete(call));
+  return loading;
+}
+
+const QUOTE_KEY = "sarraf.quoteCurrency";
+
+/** The quote currency the user chose last (USD at first), kept in this browser. */
+export function readQuoteCurrency(): QuoteCurrency {
+  try {
+    const stored = globalThis.localStorage?.getItem(QUOTE_KEY);
+    return QUOTE_CURRENCIES.find((code) => code === stored) ?? DEFAULT_QUOTE;
+  } catch {
+    return DEFAULT_QUOTE;
+  }
+}
+
+export function writeQuoteCurrency(currency: QuoteCurrency): void {
+  try {
+    globalThis.localStorage?.setItem(QUOTE_KEY, currency);
+  } catch {
+    // Private mode: the choice lasts for this page only.
+  }
+}
