@@ -66,7 +66,7 @@ export async function renderApp(
   onTestFinished(() => services.stop());
   const view = render(
     <Router hook={memory.hook} searchHook={memory.searchHook}>
-      <App actors={services.actors} eventLog={services.eventLog} />
+      <App actors={services.actors} eventLog={services.eventLog} call={services.call} />
     </Router>,
   );
   // The first catalog loads asynchronously; the shell renders once it is in.
