@@ -70,7 +70,8 @@ const currencyField = z
   .default(DEFAULT_QUOTE);
 
 // /currency/list
-export const currencyListRequestSchema = z.looseObject({});
+/** Takes no body (a GET has none; a POST's is ignored). */
+export const currencyListRequestSchema = z.unknown();
 export const currencyListSchema = z.object({
   assets: z.array(assetSchema),
   currencies: z.array(quoteCurrencySchema),

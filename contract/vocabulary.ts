@@ -32,6 +32,8 @@ export const fieldErrorKeys = [
   "profile.empty",
   "terms.required",
   "terms.outdated",
+  "currency.unknown",
+  "range.unknown",
 ] as const;
 export type FieldErrorKey = (typeof fieldErrorKeys)[number];
 

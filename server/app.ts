@@ -21,6 +21,7 @@ import { profileHandlers } from "./modules/account/index.ts";
 import { requireAuth, scryptHasher, sessionHandlers, socialAuthRoutes, socialLoginHandlers } from "./modules/auth/index.ts";
 import { healthHandlers } from "./modules/health/index.ts";
 import { pushHandlers } from "./modules/notifications/index.ts";
+import { createPriceService, devPriceRoutes, marketHandlers } from "./modules/market/index.ts";
 
 export const API_BASE = "/api/v1";
 export const REQUEST_ID_MAX_LENGTH = 64;
@@ -33,6 +34,8 @@ export function createApp(deps: AppDeps) {
     now,
     hasher: deps.hasher ?? scryptHasher,
     mail: deps.mail ?? createMailService(deps.env, deps.database.db, deps.logger, now),
+    // Polls only once a price is first asked for: an app that serves none never starts its timer.
+    prices: deps.prices ?? createPriceService({ env: deps.env, logger: deps.logger, now }),
   };
   const app = new Hono<AppEnv>();
 
@@ -62,6 +65,7 @@ export function createApp(deps: AppDeps) {
     ...socialLoginHandlers(s),
     ...profileHandlers(s),
     ...pushHandlers(s),
+    ...marketHandlers(s),
   };
   const api = apiRoutes({ handlers, requireSession: requireAuth(s), base: API_BASE });
   app.route(API_BASE, api);
@@ -79,6 +83,7 @@ export function createApp(deps: AppDeps) {
   // Browser navigations of the social sign-in popup (and the embedded provider), before the SPA's fallback.
   app.route("/", socialAuthRoutes(s));
   app.route("/", devMailboxRoutes(s));
+  app.route("/", devPriceRoutes(s));
   app.route("/", spaRoutes(deps.staticDir, deps.logger, { sourceMaps: deps.env.NODE_ENV !== "production" }));
   app.notFound((c) => c.text("Not found", 404));
 

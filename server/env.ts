@@ -105,6 +105,22 @@ export const envSchema = z.object({
     .regex(/^\d{5,20}$/, { error: "must be the numeric App ID of the Facebook app" })
     .optional(),
   FACEBOOK_CLIENT_SECRET: secret("the App Secret of that Facebook app"),
+  PRICE_SOURCE: oneOf(["simulator", "binance"], "simulator"),
+  PRICE_SEED: integer(0, 2 ** 31 - 1, 20_251_123),
+  PRICE_POLL_MS: integer(100, 600_000, 2_000),
+  PRICE_STALE_SECONDS: integer(1, 86_400, 30),
+  BINANCE_BASE_URL: z
+    .string()
+    .regex(/^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/, { error: "must be an http:// or https:// address, e.g. https://api.binance.com" })
+    .transform((url) => url.replace(/\/+$/, ""))
+    .default("https://api.binance.com"),
+  QUOTE_RATES: z
+    .string()
+    .regex(/^\s*[A-Z]{3}\s*=\s*\d+(\.\d+)?\s*(,\s*[A-Z]{3}\s*=\s*\d+(\.\d+)?\s*)*$/, {
+      error: "must be currency=units per USD pairs separated by commas, e.g. EUR=0.92,AED=3.6725,SAR=3.75",
+    })
+    .transform((text) => Object.fromEntries(text.split(",").map((pair) => pair.split("=").map((part) => part.trim()) as [string, string])))
+    .default({ EUR: "0.92", AED: "3.6725", SAR: "3.75" }),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -11,6 +11,7 @@ import { envWith, type Env } from "./env.ts";
 import { devToolsEnabled, isLoopbackHostname } from "./platform/http/hosts.ts";
 import { createLogger, errorFields, type Logger } from "./platform/logging/logger.ts";
 import { createMailService } from "./platform/mail/index.ts";
+import { createPriceService } from "./modules/market/index.ts";
 
 export interface StartOptions {
   /** Parsed settings; defaults to the defaults of every setting. */
@@ -52,7 +53,8 @@ export async function startServer({ env = envWith(), logger = createLogger(env.L
   if (env.NODE_ENV === "production" && !env.SMTP_URL)
     logger.warn("mail.outboxInProduction", { hint: "OUTBOX_IN_PRODUCTION=true: mail stays in the database outbox" });
   const mail = createMailService(env, database.db, logger, () => new Date());
-  const app = createApp({ database, env, logger, staticDir, version, mail });
+  const prices = createPriceService({ env, logger, now: () => new Date() });
+  const app = createApp({ database, env, logger, staticDir, version, mail, prices });
 
   let server: Server;
   try {
@@ -61,6 +63,7 @@ export async function startServer({ env = envWith(), logger = createLogger(env.L
       s.once("error", fail);
     });
   } catch (error) {
+    prices.stop();
     await mail.close();
     await database.close();
     throw error;
@@ -85,6 +88,7 @@ export async function startServer({ env = envWith(), logger = createLogger(env.L
       // close() stops new connections and resolves once in-flight responses are done;
       // idle keep-alive sockets would hold it open, so they go now and the rest at the deadline.
       clearInterval(pruning);
+      prices.stop();
       const stopped = new Promise<void>((done) => server.close(() => done()));
       server.closeIdleConnections();
       const deadline = setTimeout(() => {

@@ -4,6 +4,7 @@ import type { PasswordHasher } from "./modules/auth/index.ts";
 import type { Database } from "./platform/db/open.ts";
 import type { Logger } from "./platform/logging/logger.ts";
 import type { MailService } from "./platform/mail/index.ts";
+import type { PriceService } from "./modules/market/index.ts";
 
 /** What createApp needs from the outside world; tests pass their own (a clock, a log sink). */
 export interface AppDeps {
@@ -20,6 +21,8 @@ export interface AppDeps {
   mail?: MailService;
   /** How the server reaches real social providers (Google, Apple, Facebook); tests pass a fake. */
   socialFetch?: CustomFetch;
+  /** Defaults to the source the env selects (createPriceService); tests pass one over a failing source. */
+  prices?: PriceService;
 }
 
 /** AppDeps with every default filled in, as route groups receive them. */
@@ -27,4 +30,5 @@ export interface Services extends AppDeps {
   now: () => Date;
   hasher: PasswordHasher;
   mail: MailService;
+  prices: PriceService;
 }

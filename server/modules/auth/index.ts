@@ -5,7 +5,7 @@ export { beginAttempt } from "./attempts.ts";
 export { newPasswordCheck } from "./new-password.ts";
 export { checkPassword, scryptHasher, type PasswordHasher } from "./password.ts";
 export { loadProfile, publicProfile } from "./profile.ts";
-export { requireAuth, type AuthContext } from "./require-auth.ts";
+export { readOptionalAuth, requireAuth, type AuthContext } from "./require-auth.ts";
 export { revokeUserSessions } from "./sessions.ts";
 export { users, type Session, type User } from "./schema.ts";
 export { sessionHandlers } from "./session.routes.ts";

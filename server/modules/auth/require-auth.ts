@@ -21,6 +21,19 @@ declare module "hono" {
 
 const BEARER = /^Bearer\s+([A-Za-z0-9._~+/=-]+)\s*$/i;
 
+/**
+ * For a public route that says more to a signed-in caller: the session of the bearer token if it
+ * is live, else null (no token, or one that is unknown or expired, is simply a visitor).
+ */
+export function readOptionalAuth(deps: AppDeps) {
+  const cache = sessionCacheFor(deps.database);
+  return async (authorization: string | undefined): Promise<AuthContext | null> => {
+    const token = BEARER.exec(authorization ?? "")?.[1];
+    if (!token) return null;
+    return authenticateToken(deps.database.db, token, { now: deps.now?.() ?? new Date(), idleMinutes: deps.env.SESSION_IDLE_MINUTES, cache });
+  };
+}
+
 /** Guards a route: a live session for the bearer token, or 401 error.unauthorized. */
 export function requireAuth(deps: AppDeps) {
   // One per database, shared by every guarded route; it starts listening for revocations now.

@@ -37,6 +37,8 @@ export const en = {
   "error.passwordAlreadySet": "Your account already has a password. Change it instead.",
   "error.currentPasswordWrong": "Your current password is not correct.",
   // Field messages: one per FieldErrorKey of contract/auth.ts, under the same id.
+  "error.unknownSymbol": "No listed asset has this symbol.",
+  "error.pricesUnavailable": "Prices are not available yet. Please try again in a moment.",
   "field.required": "This field is required.",
   "field.invalid": "This value is not valid.",
   "field.unknown": "This field is not expected here.",
@@ -55,6 +57,8 @@ export const en = {
   "name.required": "Enter your name.",
   "name.tooLong": "Use at most {max} characters.",
   "locale.invalid": "Choose English (en) or Arabic (ar).",
+  "currency.unknown": "Choose one of the offered currencies: USD, EUR, AED or SAR.",
+  "range.unknown": "Choose a chart range: 1D, 1W, 1M or 1Y.",
   "profile.empty": "Change at least one field.",
   "terms.required": "Accept the Terms of Service and the Privacy Policy to create an account.",
   "terms.outdated": "Our terms have changed since this page was opened. Reload the page, read the new terms and accept them.",

@@ -31,6 +31,8 @@ const texts: Record<FieldErrorKey, ReturnType<typeof msg>> = {
   "profile.empty": msg`Change something before saving.`,
   "terms.required": msg`Tick the box to accept the terms and create your account.`,
   "terms.outdated": msg`Our terms have changed since this page was opened. Reload the page, read the new terms and accept them.`,
+  "currency.unknown": msg`Choose one of the offered currencies: USD, EUR, AED or SAR.`,
+  "range.unknown": msg`Choose a chart range: 1D, 1W, 1M or 1Y.`,
 };
 
 export function fieldErrorText(i18n: I18n, key: FieldErrorKey): string {

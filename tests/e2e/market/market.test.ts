@@ -31,7 +31,10 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function open(path: string, { lang = "en", token = tokens[0]!, viewport = "desktop" as keyof typeof viewports } = {}): Promise<{ page: Page; context: BrowserContext; errors: string[] }> {
+async function open(
+  path: string,
+  { lang = "en", token = tokens[0]!, viewport = "desktop" as keyof typeof viewports } = {},
+): Promise<{ page: Page; context: BrowserContext; errors: string[] }> {
   const context = await browser.newContext({ viewport: viewports[viewport], baseURL: server.baseURL });
   await seedStorage(context, { lang: lang as "en" | "ar", token });
   const page = await context.newPage();
@@ -45,7 +48,8 @@ async function open(path: string, { lang = "en", token = tokens[0]!, viewport = 
 
 const row = (page: Page, symbol: string) => page.locator(`tr[data-symbol="${symbol}"]`);
 const prices = (page: Page) => page.locator("tbody tr [data-price]").allTextContents();
-const devPrices = (action: "pause" | "resume") => fetch(`${server.baseURL}/dev/prices/${action}`, { method: "POST" }).then((response) => expect(response.ok).toBe(true));
+const devPrices = (action: "pause" | "resume") =>
+  fetch(`${server.baseURL}/dev/prices/${action}`, { method: "POST" }).then((response) => expect(response.ok).toBe(true));
 
 describe("market", () => {
   it("lists every asset with prices that change over time, sorts them, and says they are live", async () => {
@@ -103,7 +107,9 @@ describe("market", () => {
     await expect.poll(() => chart.getAttribute("data-chart")).toBe("drawn");
     await expect.poll(async () => Number(await chart.getAttribute("data-points"))).toBeGreaterThan(100);
     expect(await chart.locator("canvas").count()).toBeGreaterThan(0);
-    await expect.poll(() => page.locator("figcaption").textContent()).toMatch(/Bitcoin over 1 day: now \$[\d,.]+, change [+−]?\d+\.\d\d%, high \$[\d,.]+, low \$[\d,.]+\./);
+    await expect
+      .poll(() => page.locator("figcaption").textContent())
+      .toMatch(/Bitcoin over 1 day: now \$[\d,.]+, change [+−]?\d+\.\d\d%, high \$[\d,.]+, low \$[\d,.]+\./);
     const dayPoints = await chart.getAttribute("data-points");
     await page.getByRole("button", { name: "1W 1 week" }).click();
     await expect.poll(() => page.locator("figcaption").textContent()).toContain("over 1 week");

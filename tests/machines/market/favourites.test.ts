@@ -10,7 +10,7 @@ function start(initial: string[]) {
     actors: {
       saveFavourite: fromPromise(
         ({ input }: { input: FavouriteChange }) =>
-          new Promise<{ favourites: string[] }>((resolve, reject) =>
+          new Promise<{ favourites: readonly string[] }>((resolve, reject) =>
             calls.push({
               change: input,
               settle: (ok) => {

@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { MAX_EPOCH_MS, routes, TERMS_VERSION, type LiveRouteName, type RequestOf } from "../../../contract/index.ts";
+import { MAX_EPOCH_MS, PRICE_RANGES, QUOTE_CURRENCIES, routes, TERMS_VERSION, type LiveRouteName, type RequestOf } from "../../../contract/index.ts";
 
 // Request bodies for the property test: valid ones built for each live route's schema (and
 // filtered by it, so "valid" is what the table says), and the kinds of wrong a client can send.
@@ -38,6 +38,9 @@ const existingPassword = text(1, 64);
 const otp = fc.stringMatching(/^\d{6}$/);
 const base64url = (max: number) => fc.stringMatching(new RegExp(`^[A-Za-z0-9_-]{1,${max}}$`));
 const id = fc.oneof(fc.uuid(), text(0, 20));
+// Listed symbols, in any case and padding (the schema trims and upper-cases), and some that are not listed.
+const symbol = fc.oneof(fc.constantFrom("BTC", "eth", " sol ", "USDT"), fc.stringMatching(/^[A-Z0-9]{2,10}$/));
+const currency = fc.constantFrom(...QUOTE_CURRENCIES, "usd", " eur ");
 
 /** Only what the route's request schema (as the table declares it) accepts. */
 const accepted = <K extends LiveRouteName>(name: K, arbitrary: fc.Arbitrary<RequestOf<K>>) =>
@@ -79,6 +82,12 @@ export const validBodies: { [K in LiveRouteName]: fc.Arbitrary<RequestOf<K>> } =
       { requiredKeys: ["token", "createdAt", "swScope", "vapidKey"] },
     ),
   ),
+  currencyList: fc.jsonValue({ maxDepth: 2 }),
+  getPrice: accepted("getPrice", fc.record({ symbol, currency }, { requiredKeys: ["symbol"] })),
+  marketTickers: accepted("marketTickers", fc.record({ currency }, { requiredKeys: [] })),
+  priceHistory: accepted("priceHistory", fc.record({ symbol, currency, range: fc.constantFrom(...PRICE_RANGES) }, { requiredKeys: ["symbol"] })),
+  addFavToken: accepted("addFavToken", fc.record({ symbol, favourite: fc.boolean() }, { requiredKeys: ["symbol"] })),
+  dashboardMarketInfo: accepted("dashboardMarketInfo", fc.record({ currency }, { requiredKeys: [] })),
 };
 
 /** Values of every JSON type, for a field that expects another. */

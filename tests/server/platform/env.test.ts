@@ -25,6 +25,12 @@ describe("parseEnv", () => {
         ALLOWED_HOSTS: [],
         DEV_TOOLS: "auto",
         OUTBOX_IN_PRODUCTION: false,
+        PRICE_SOURCE: "simulator",
+        PRICE_SEED: 20251123,
+        PRICE_POLL_MS: 2000,
+        PRICE_STALE_SECONDS: 30,
+        BINANCE_BASE_URL: "https://api.binance.com",
+        QUOTE_RATES: { EUR: "0.92", AED: "3.6725", SAR: "3.75" },
       },
     });
   });

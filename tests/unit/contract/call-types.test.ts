@@ -50,6 +50,12 @@ describe("Call (src/shared/api/call.ts)", () => {
       | "setPassword"
       | "changePassword"
       | "pushToken"
+      | "currencyList"
+      | "getPrice"
+      | "marketTickers"
+      | "priceHistory"
+      | "addFavToken"
+      | "dashboardMarketInfo"
     >();
   });
 });

@@ -1,0 +1,32 @@
+// The market module's tables: the listed assets (data, seeded by a migration) and each user's favourites.
+import { boolean, index, integer, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
+import { users } from "../auth/index.ts";
+import { at } from "../../platform/db/columns.ts";
+
+export const assets = pgTable("assets", {
+  symbol: text("symbol").primaryKey(),
+  nameEn: text("name_en").notNull(),
+  nameAr: text("name_ar").notNull(),
+  decimals: integer("decimals").notNull(),
+  color: text("color").notNull(),
+  rank: integer("rank").notNull(),
+  tradable: boolean("tradable").notNull().default(true),
+  stablecoin: boolean("stablecoin").notNull().default(false),
+});
+
+export type AssetRow = typeof assets.$inferSelect;
+
+/** A user's favourite assets; a pair exists once, so adding twice changes nothing. */
+export const userFavourites = pgTable(
+  "user_favourites",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    symbol: text("symbol")
+      .notNull()
+      .references(() => assets.symbol, { onDelete: "cascade" }),
+    createdAt: at("created_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.symbol] }), index("user_favourites_symbol_idx").on(t.symbol)],
+);
