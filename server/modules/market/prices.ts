@@ -17,6 +17,8 @@ export interface PriceService {
   /** Units of a quote currency per USD: the source's rate where it has one, else the rate table. */
   perUsd(snapshot: SourceSnapshot, currency: QuoteCurrency): number;
   history(symbol: string, range: PriceRange): Promise<SourcePoint[]>;
+  /** Asks the source now (the schedule does this every PRICE_POLL_MS). */
+  poll(): Promise<void>;
   /** Development tools: the source's next polls fail as if unreachable, until resumed. */
   pause(): void;
   resume(): void;
@@ -83,6 +85,7 @@ export function createPriceService({ env, logger, now, source: given, fetch }: P
       if (currency === "USD") return 1;
       return current.perUsd[currency] ?? Number(env.QUOTE_RATES[currency] ?? NaN);
     },
+    poll: () => start().then(poll),
     history: (symbol, range) => (paused ? Promise.reject(new Error("paused")) : source.history(symbol, range, now())),
     pause: () => void (paused = true),
     resume: () => void ((paused = false), void poll()),

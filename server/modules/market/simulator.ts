@@ -169,7 +169,7 @@ export function createSimulator({ seed, assets = SIMULATED_ASSETS }: { seed: num
     const price = live(state, seconds);
     let high = price;
     let low = price;
-    for (let step = Math.max(0, k - STEPS_PER_DAY + 1); step <= k; step++) {
+    for (let step = Math.max(0, k - STEPS_PER_DAY); step <= k; step++) {
       const close = closeAt(state, step);
       if (close > high) high = close;
       if (close < low) low = close;

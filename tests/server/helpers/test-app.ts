@@ -9,6 +9,7 @@ import { testClock } from "./auth.ts";
 import { openTestDatabase } from "./test-db.ts";
 import { createLogger } from "../../../server/platform/logging/logger.ts";
 import { createMailService, type MailService } from "../../../server/platform/mail/index.ts";
+import type { PriceService } from "../../../server/modules/market/index.ts";
 
 export interface TestAppOptions {
   database: Database;
@@ -20,6 +21,8 @@ export interface TestAppOptions {
   mail?: MailService;
   /** Stands in for Google, Apple and Facebook's servers when their settings are given. */
   socialFetch?: CustomFetch;
+  /** The price service (over a source the test controls); else the simulator the env selects. */
+  prices?: PriceService;
 }
 
 export interface PostOptions {
@@ -32,14 +35,16 @@ export interface PostOptions {
 }
 
 /** The real app over a real database; logs are captured as parsed objects instead of printed. */
-export function createTestApp({ database, env = {}, staticDir = "/nonexistent-static-dir", now, hasher, mail, socialFetch }: TestAppOptions) {
+export function createTestApp({ database, env = {}, staticDir = "/nonexistent-static-dir", now, hasher, mail, socialFetch, prices }: TestAppOptions) {
   const logs: Record<string, unknown>[] = [];
   const logger = createLogger("debug", (line) => logs.push(JSON.parse(line)));
   const settings = envWith(env);
   // Mail is delivered after the response; post() waits for it, so a test reads the outbox at once.
   const mailService = mail ?? createMailService(settings, database.db, logger, now ?? (() => new Date()));
   // Every answer under /api is checked against the contract's table (helpers/contract.ts).
-  const app = contractChecked(createApp({ database, env: settings, logger, staticDir, version: "0.0.0-test", now, hasher, mail: mailService, socialFetch }));
+  const app = contractChecked(
+    createApp({ database, env: settings, logger, staticDir, version: "0.0.0-test", now, hasher, mail: mailService, socialFetch, prices }),
+  );
 
   /** POSTs to /api/v1 like the SPA's client: JSON body when given, optional token and language. */
   const post = async (path: string, options: PostOptions = {}): Promise<Response> => {
