@@ -76,7 +76,7 @@ describe("market", () => {
     await page.getByRole("searchbox").fill("بيتكوين");
     await expect.poll(() => page.locator("tbody tr").count()).toBe(1);
     expect(await page.locator("tbody tr").first().getAttribute("data-symbol")).toBe("BTC");
-    expect(await row(page, "BTC").locator("[data-price]").getAttribute("dir")).toBe("ltr");
+    expect(await row(page, "BTC").locator("[data-price] bdi").getAttribute("dir")).toBe("ltr");
     // Letter forms people swap still match: إيثيريوم typed with a plain alef.
     await page.getByRole("searchbox").fill("ايثيريوم");
     await expect.poll(() => page.locator("tbody tr").first().getAttribute("data-symbol")).toBe("ETH");
@@ -118,7 +118,7 @@ describe("market", () => {
     await context.close();
   });
 
-  it("shows prices as out of date when the source stops, and live again when it resumes", async () => {
+  it("shows prices as out of date when the source stops or the browser is offline, and live again by itself", async () => {
     const { page, context } = await open("/market");
     const status = page.locator("[data-feed-status]");
     await expect.poll(() => status.getAttribute("data-feed-status")).toBe("live");
@@ -129,6 +129,13 @@ describe("market", () => {
     } finally {
       await devPrices("resume");
     }
+    await expect.poll(() => status.getAttribute("data-feed-status"), { timeout: 20_000 }).toBe("live");
+
+    // The browser's own network: offline at once, and live again by itself when it is back.
+    await context.setOffline(true);
+    await expect.poll(() => status.getAttribute("data-feed-status")).toBe("offline");
+    expect(await status.textContent()).toContain("You are offline");
+    await context.setOffline(false);
     await expect.poll(() => status.getAttribute("data-feed-status"), { timeout: 20_000 }).toBe("live");
     await context.close();
   });
