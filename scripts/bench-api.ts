@@ -20,11 +20,13 @@ import pg from "pg";
  *   sign-in      POST /api/v1/user/login (one scrypt each), few connections, distinct accounts
  *   auth @ rate  the authenticated read at a fixed 1,000 requests/s: the latency users see, twice:
  *                with autocannon's overallRate (bursty, see paced()) and paced evenly by this script
+ *   price, list  /user/get-price (signed in) and /currency/list, paced at the fixed rate
+ *                (`npm run bench:prices` runs only these two)
  *
  * Flags (or environment): --seconds (BENCH_SECONDS, default 20) per target, --connections
  * (BENCH_CONNECTIONS, 100), --rate (BENCH_RATE, 1000), --login-seconds (BENCH_LOGIN_SECONDS, 5),
  * --login-connections (BENCH_LOGIN_CONNECTIONS, 4), --only (BENCH_ONLY, a subset of
- * health,read,signin,rate); BENCH_CPU_PROF=<folder> profiles the server.
+ * health,read,signin,rate,price,list; by default the first four); BENCH_CPU_PROF=<folder> profiles the server.
  * Everything stops and is removed at the end.
  */
 
@@ -251,7 +253,7 @@ async function main(): Promise<void> {
       only: { type: "string" },
     },
   });
-  // --only (BENCH_ONLY): a comma-separated subset of health,read,signin,rate.
+  // --only (BENCH_ONLY): a comma-separated subset of health,read,signin,rate,price,list.
   const only = new Set((values.only ?? process.env.BENCH_ONLY ?? "health,read,signin,rate").split(",").map((name) => name.trim()));
   const number = (flag: string | undefined, variable: string, fallback: number) => {
     const value = Number(flag ?? process.env[variable] ?? fallback);
@@ -361,6 +363,21 @@ async function main(): Promise<void> {
       // The same for /health: what this machine and framework allow without any session work.
       await measured(() => paced(`health @ ${rate}/s (paced)`, { url: `${base}/health`, method: "POST", headers: json, body: "" }, rate, seconds));
     }
+    // The market's reads (npm run bench:prices): answered from the price service's memory.
+    const price = {
+      url: `${base}/user/get-price`,
+      method: "POST",
+      headers: { ...json, Authorization: `Bearer ${seeded.token}` },
+      body: JSON.stringify({ symbol: "BTC", currency: "EUR" }),
+    };
+    const list = { url: `${base}/currency/list`, method: "POST", headers: json, body: "{}" };
+    if (only.has("price") || only.has("list")) {
+      // The first price starts the source (the simulator computes its history then): not counted.
+      await autocannon({ ...price, connections: 10, duration: Math.min(2, seconds) });
+      await autocannon({ ...list, connections: 10, duration: Math.min(2, seconds) });
+    }
+    if (only.has("price")) await measured(() => paced(`get-price @ ${rate}/s (paced)`, price, rate, seconds));
+    if (only.has("list")) await measured(() => paced(`currency/list @ ${rate}/s (paced)`, list, rate, seconds));
 
     printTable(rows);
     console.log(

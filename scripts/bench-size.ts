@@ -84,7 +84,10 @@ for (const [route, module, page] of [
 // The chart library: only in chunks that pages load on demand to draw a chart, never in a page's first render.
 const chartChunks = jsFiles.filter((file) => {
   const map = join("dist", `${file}.map`);
-  return existsSync(map) && (JSON.parse(readFileSync(map, "utf8")) as { sources: string[] }).sources.some((source) => source.includes("node_modules/lightweight-charts/"));
+  return (
+    existsSync(map) &&
+    (JSON.parse(readFileSync(map, "utf8")) as { sources: string[] }).sources.some((source) => source.includes("node_modules/lightweight-charts/"))
+  );
 });
 const pageModules = Object.keys(manifest).filter((key) => /^src\/features\/[^/]+\/pages\//.test(key));
 const chartInFirstRender = pageModules.filter((module) =>

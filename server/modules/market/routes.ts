@@ -30,13 +30,22 @@ const toAsset = (row: AssetRow): Asset => ({
 export function marketHandlers(s: Services & { prices: PriceService }) {
   const db = s.database.db;
   const optionalAuth = readOptionalAuth(s);
-  let listed: { at: number; assets: Asset[] } | null = null;
+  let listed: { at: number; assets: Promise<Asset[]> } | null = null;
 
-  async function listedAssets(): Promise<Asset[]> {
+  /** One read at a time: requests that find the cache expired share the read already under way. */
+  function listedAssets(): Promise<Asset[]> {
     if (listed && Date.now() - listed.at < ASSETS_TTL_MS) return listed.assets;
-    const rows = await db.select().from(assets).orderBy(asc(assets.rank));
-    listed = { at: Date.now(), assets: rows.map(toAsset) };
-    return listed.assets;
+    const reading = db
+      .select()
+      .from(assets)
+      .orderBy(asc(assets.rank))
+      .then((rows) => rows.map(toAsset));
+    const entry = { at: Date.now(), assets: reading };
+    listed = entry;
+    reading.catch(() => {
+      if (listed === entry) listed = null;
+    });
+    return reading;
   }
 
   async function assetOf(symbol: string): Promise<Asset> {
