@@ -95,6 +95,11 @@ function AssetDetail({ asset, currencies, initialFavourites }: { asset: Asset; c
           <QuoteCurrencySelect value={currency} currencies={currencies} onChange={setCurrency} />
         </div>
         <FeedStatus status={feed.status} ageSeconds={feed.ageSeconds} onRetry={feed.retry} />
+        {history?.source === "binance" && currency === "USD" && (
+          <p className="source-note">
+            <Trans>Prices in USD are those of the USDT market.</Trans>
+          </p>
+        )}
         <figure className="chart-figure">
           <PriceChart
             points={points}
