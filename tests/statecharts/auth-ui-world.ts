@@ -24,6 +24,7 @@ export function startPath(input: AuthInput): string {
 }
 
 // The paths settle every call of the driven actor; nothing else may reach the network.
+const pendingCall = (() => new Promise(() => {})) as unknown as Call;
 const noCall = (() => Promise.reject(Object.assign(new Error("the auth paths fake every call"), { code: "network" }))) as unknown as Call;
 const noPopup: PopupEdge = { open: () => null, listen: () => () => {} };
 const noPush: PushEdge = {
@@ -131,7 +132,8 @@ export function authWorld(input: AuthInput, { store, session }: AuthWorldStores)
       observer.observe(document.body, { subtree: true, childList: true, characterData: true });
       return {
         actors,
-        element: createElement(App, { actors }),
+        // The pages' own reads (the dashboard's prices) stay pending: the auth paths check the shell, not the market.
+        element: createElement(App, { actors, call: pendingCall }),
         stop() {
           observer.disconnect();
           stopWatchingStorage();

@@ -10,6 +10,7 @@ import { createAppServices, type AppEdges } from "../../src/app/createActors.ts"
 import { createFlowStore } from "../../src/features/auth/adapters/flowStore.ts";
 import { createAppStorage, memoryStore, storageKeys } from "../../src/shared/adapters/storage.ts";
 import type { Call } from "../../src/shared/api/call.ts";
+import { dashboardMarket, list, price, tickers } from "./marketFixtures.ts";
 
 /** Fake answers per route: a value, or a function of the body (throw or reject to fail the call). */
 export type FakeCalls = { [R in RouteName]?: (body: RequestOf<R>) => unknown };
@@ -24,8 +25,16 @@ export const profile = {
   createdAt: "2026-01-02T03:04:05.000Z",
 };
 
-// Calls every signed-in page makes; a test replaces them when they matter.
-const defaults: FakeCalls = { getProfile: () => profile, logout: () => null, pushToken: () => null };
+// Calls every signed-in page makes (the shell's, and the market's prices); a test replaces them when they matter.
+const defaults: FakeCalls = {
+  getProfile: () => profile,
+  logout: () => null,
+  pushToken: () => null,
+  currencyList: () => list,
+  marketTickers: ({ currency }) => tickers(currency === "EUR" ? "EUR" : "USD"),
+  getPrice: (body) => price(body),
+  dashboardMarketInfo: () => dashboardMarket(),
+};
 
 /**
  * The real app, composed by the real composition root, on a memory location. Only the edges are

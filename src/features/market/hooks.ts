@@ -58,18 +58,20 @@ function useNow(): number {
   return now;
 }
 
+const PROBLEM_TAGS = ["offline", "failed", "retrying"] as const;
+
 /** What a price view shows of its feed: the latest data, where the feed stands, and the prices' age now. */
 export function useFeed<Data>(actor: PriceFeedRef): { data: Data | null; status: FeedStatus; ageSeconds: number | null; retry: () => void } {
   const latest = useSelector(actor, (state) => state.context.latest) as FeedSnapshot<Data> | null;
-  const tag = useSelector(actor, (state) =>
-    state.hasTag("offline") ? "offline" : state.hasTag("failed") ? "failed" : state.hasTag("retrying") ? "retrying" : state.hasTag("stale") ? "stale" : "other",
-  );
+  // A problem the machine declares by tag wins; otherwise the prices' own age decides live or stale.
+  const problem = useSelector(actor, (state) => PROBLEM_TAGS.find((tag) => state.hasTag(tag)) ?? null);
+  const staleTag = useSelector(actor, (state) => state.hasTag("stale"));
   const now = useNow();
   const ageSeconds = latest ? Math.max(0, Math.round(latest.ageSeconds + (now - latest.receivedAt) / 1000)) : null;
   let status: FeedStatus;
-  if (tag === "offline" || tag === "failed" || tag === "retrying") status = tag;
+  if (problem) status = problem;
   else if (!latest) status = "loading";
-  else if (tag === "stale" || latest.stale || (ageSeconds ?? 0) > PRICE_STALE_AFTER_SECONDS) status = "stale";
+  else if (staleTag || latest.stale || (ageSeconds ?? 0) > PRICE_STALE_AFTER_SECONDS) status = "stale";
   else status = "live";
   return { data: latest?.data ?? null, status, ageSeconds, retry: () => actor.send({ type: "feed.retry" }) };
 }

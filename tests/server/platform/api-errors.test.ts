@@ -53,7 +53,7 @@ const failures: { name: string; status: number; id: MessageId; send: (lang: stri
     send: (lang) => t.post("/health", { lang, body: { pad: "x".repeat(2000) } }),
   },
   { name: "missing token", status: 401, id: "error.unauthorized", send: (lang) => t.post("/user/get-profile-by-id", { lang }) },
-  { name: "spec path not built yet", status: 501, id: "error.notImplemented", send: (lang) => t.post("/currency/list", { lang, body: {} }) },
+  { name: "spec path not built yet", status: 501, id: "error.notImplemented", send: (lang) => t.post("/user/transactions-history", { lang, body: {} }) },
   {
     name: "wrong method on a known path",
     status: 405,
@@ -81,7 +81,18 @@ describe.each(failures)("$name", ({ status, id, send }) => {
 describe("API surface", () => {
   it("answers every planned path of the contract with 501, and built ones otherwise", async () => {
     // Built calls answer an empty body with 401 (they need a session) or 400 (validation).
-    const signedIn = ["/user/get-profile-by-id", "/user/logout", "/user/update-profile", "/user/set-password", "/user/changepassword"];
+    const signedIn = [
+      "/user/get-profile-by-id",
+      "/user/logout",
+      "/user/update-profile",
+      "/user/set-password",
+      "/user/changepassword",
+      "/user/get-price",
+      "/user/add-fav-token",
+      "/user/dashboard-market-info",
+    ];
+    // Public market reads: the list needs no body; the others default what they can and answer from the price snapshot.
+    const market = { "/currency/list": 200, "/market/tickers": 200, "/market/price-history": 400 } as Record<string, number>;
     const open = ["/user/signup", "/user/login", "/user/sendotp", "/user/verifyotp", "/user/forgotPassword", "/user/resetpassword", "/user/social-login"];
     const postable = routeList.filter((route) => route.methods.includes("POST") && route.name !== "health");
     expect(
@@ -89,10 +100,12 @@ describe("API surface", () => {
         .filter((route) => route.status === "live")
         .map((route) => route.path)
         .sort(),
-    ).toEqual([...signedIn, ...open, "/user/push-token"].sort());
+    ).toEqual([...signedIn, ...open, ...Object.keys(market), "/user/push-token"].sort());
     for (const { path } of postable) {
       const res = await t.post(path, { body: {} });
-      expect(res.status, path).toBe(signedIn.includes(path) || path === "/user/push-token" ? 401 : open.includes(path) ? 400 : 501);
+      expect(res.status, path).toBe(
+        signedIn.includes(path) || path === "/user/push-token" ? 401 : open.includes(path) ? 400 : path in market ? market[path] : 501,
+      );
     }
   });
 

@@ -1,43 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import type { Asset, CurrencyList, Tickers } from "../../../contract/index.ts";
 import { bodiesOf, renderApp } from "../renderApp.tsx";
+import { list, ticker, tickers } from "../marketFixtures.ts";
 
 const signedIn = { Token: "token-1", email: "trader@example.com" };
-const asset = (symbol: string, en: string, ar: string, rank: number): Asset => ({
-  symbol,
-  name: { en, ar },
-  decimals: 8,
-  color: "#f7931a",
-  rank,
-  tradable: true,
-  stablecoin: false,
-});
-const list: CurrencyList = {
-  assets: [asset("BTC", "Bitcoin", "بيتكوين", 1), asset("ETH", "Ethereum", "إيثيريوم", 2), asset("DOGE", "Dogecoin", "دوجكوين", 9)],
-  currencies: [
-    { code: "USD", name: { en: "US dollar", ar: "دولار أمريكي" }, decimals: 2, perUsd: "1" },
-    { code: "EUR", name: { en: "Euro", ar: "يورو" }, decimals: 2, perUsd: "0.92" },
-  ],
-  favourites: ["BTC"],
-};
-const ticker = (symbol: string, price: string, change24h: string) => ({
-  symbol,
-  price,
-  change24h,
-  high24h: price,
-  low24h: price,
-  volume24h: "1000",
-  sparkline: [price, price],
-});
-const tickers = (currency: "USD" | "EUR" = "USD"): Tickers => ({
-  currency,
-  tickers: [ticker("BTC", "97123.45", "1.50"), ticker("ETH", "3012.10", "-2.25"), ticker("DOGE", "0.1234", "7.00")],
-  at: "2026-11-23T10:00:00.000Z",
-  ageSeconds: 1,
-  stale: false,
-  source: "simulator",
-});
 const symbols = () =>
   within(screen.getByRole("table"))
     .getAllByRole("row")

@@ -53,7 +53,7 @@ export default function MarketPage() {
       {failed ? (
         <ListFailed onRetry={retry} />
       ) : (
-        <section className="card market-card" aria-busy={!list || feed.status === "loading"}>
+        <section className="card market-card" aria-busy={!list || !feed.data}>
           <div className="market-toolbar">
             <div className="inline-field market-search">
               <label htmlFor={searchId}>
