@@ -123,7 +123,8 @@ describe("language", () => {
     await page.waitForFunction(() => document.documentElement.dir === "rtl" && document.title === "المبادلة | صرّاف");
     const sidebar = await page.locator(".sidebar").boundingBox();
     expect(sidebar!.x).toBeGreaterThan(600);
-    expect(await page.locator(".pair bdi").getAttribute("dir")).toBe("ltr");
+    expect(await page.locator("bdi.pair").getAttribute("dir")).toBe("ltr");
+    expect(await page.locator("[data-price]").getAttribute("dir")).toBe("ltr");
     expect(await page.evaluate(() => localStorage.getItem("lang"))).toBe("ar");
     await page.reload();
     await page.waitForFunction(() => document.documentElement.lang === "ar");
