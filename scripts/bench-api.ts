@@ -287,7 +287,13 @@ async function main(): Promise<void> {
 
     const child = fork(SELF, ["--serve"], {
       // BENCH_CPU_PROF=<folder>: the server writes a V8 CPU profile there when it stops.
-      execArgv: ["--import", "tsx", ...(process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [])],
+      // BENCH_NODE_ARGS: more Node flags for the server (e.g. --trace-gc, --max-semi-space-size=…).
+      execArgv: [
+        "--import",
+        "tsx",
+        ...(process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
+        ...(process.env.BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? []),
+      ],
       env: {
         PATH: process.env.PATH,
         BENCH_DATA_DIR: dataDir,

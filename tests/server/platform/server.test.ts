@@ -73,6 +73,23 @@ describe("startServer", () => {
       });
       expect(big.status).toBe(413);
       expect((await big.json()).message).toBe("محتوى الطلب كبير جدًا.");
+      // A body streamed in chunks (no Content-Length) is counted as it arrives.
+      const chunked = (chunks: string[]) =>
+        new Promise<number>((resolve, reject) => {
+          const url = new URL(`${server.url}/api/v1/health`);
+          const req = request(
+            { host: url.hostname, port: url.port, path: url.pathname, method: "POST", headers: { "Content-Type": "application/json" } },
+            (res) => {
+              res.resume();
+              resolve(res.statusCode!);
+            },
+          );
+          req.on("error", reject);
+          for (const chunk of chunks) req.write(chunk);
+          req.end();
+        });
+      expect(await chunked(['{"pad":"', "x".repeat(60), "x".repeat(60), '"}'])).toBe(413);
+      expect(await chunked(["{", "}"])).toBe(200);
     } finally {
       await server.close();
     }
