@@ -3,3 +3,4 @@ export { marketHandlers } from "./routes.ts";
 export { devPriceRoutes } from "./dev.routes.ts";
 export { createPriceService, type PriceService } from "./prices.ts";
 export type { PriceSource, SourceSnapshot } from "./source.ts";
+export { assets } from "./schema.ts";

@@ -1,0 +1,457 @@
+// The ledger: the one module that writes balances. Every movement is a transfer of one amount of
+// one asset from a debit account to a credit account, in one transaction that locks the accounts
+// in a fixed order (by id), so concurrent transfers neither deadlock nor lose an update, on PGlite
+// and on PostgreSQL alike. Holds are two-phase, as in TigerBeetle: a pending transfer that is later
+// posted (in full or in part), voided, or expires. Every request carries an idempotency key: the
+// same key with the same request answers the first result; with another request it is refused
+// (Stripe's semantics). Amounts are bigints in the asset's minor units, never floating point.
+import { createHash } from "node:crypto";
+import { and, asc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { Db } from "../../platform/db/open.ts";
+import { ledgerAccounts, ledgerTransfers, type AccountCode, type LedgerTransferRow, type TransferPhase } from "./schema.ts";
+
+export type LedgerErrorCode =
+  | "insufficientFunds"
+  | "idempotencyConflict"
+  | "unknownAccount"
+  | "assetMismatch"
+  | "sameAccount"
+  | "invalidAmount"
+  | "invalidRequest"
+  | "pendingNotFound"
+  | "pendingResolved"
+  | "pendingExpired";
+
+/** A refusal of the ledger, by code; nothing was written. */
+export class LedgerError extends Error {
+  constructor(
+    readonly code: LedgerErrorCode,
+    message: string = code,
+  ) {
+    super(message);
+    this.name = "LedgerError";
+  }
+}
+
+export interface TransferRequest {
+  /** The idempotency key: one transfer per key, ever. */
+  key: string;
+  debit: string;
+  credit: string;
+  asset: string;
+  /** Minor units of the asset; positive. */
+  amount: bigint;
+  /** What the movement is for, e.g. `onramp.buy`, `onramp.fee`. */
+  code: string;
+  /** The order or request it belongs to. */
+  reference?: string | null;
+  /** A hold: pending until posted or voided, and expired after this many seconds. */
+  holdSeconds?: number;
+}
+
+export interface ResolveRequest {
+  key: string;
+  pendingId: string;
+  action: "post" | "void";
+  /** For post: at most the held amount (the rest is released); the whole hold by default. */
+  amount?: bigint;
+}
+
+export interface Transfer {
+  id: string;
+  seq: bigint;
+  key: string;
+  debit: string;
+  credit: string;
+  asset: string;
+  amount: bigint;
+  phase: TransferPhase;
+  pendingId: string | null;
+  timeoutAt: Date | null;
+  code: string;
+  reference: string | null;
+  createdAt: Date;
+}
+
+export interface Balance {
+  asset: string;
+  account: string;
+  /** Posted credits minus posted debits. */
+  balance: bigint;
+  /** Held by pending debits (withdrawals, orders). */
+  held: bigint;
+  /** What may be spent now: balance − held. */
+  available: bigint;
+  /** Pending credits not yet posted. */
+  incoming: bigint;
+}
+
+export interface LedgerCheck {
+  /** Assets whose posted or pending totals over all accounts do not net to zero. */
+  unbalancedAssets: string[];
+  /** Accounts whose columns differ from the sum of their transfers. */
+  driftedAccounts: string[];
+  /** User accounts below zero, or holding more than they have. */
+  negativeAccounts: string[];
+  transfers: number;
+}
+
+const KEY = /^[\x21-\x7e]{1,200}$/;
+const CODE = /^[a-z][a-zA-Z0-9_.-]{0,63}$/;
+const MAX_AMOUNT = 10n ** 38n;
+const MAX_HOLD_SECONDS = 366 * 24 * 3600;
+
+const toTransfer = (row: LedgerTransferRow): Transfer => ({
+  id: row.id,
+  seq: row.seq,
+  key: row.idempotencyKey,
+  debit: row.debitAccountId,
+  credit: row.creditAccountId,
+  asset: row.asset,
+  amount: row.amount,
+  phase: row.phase,
+  pendingId: row.pendingId,
+  timeoutAt: row.timeoutAt,
+  code: row.code,
+  reference: row.reference,
+  createdAt: row.createdAt,
+});
+
+/** The request as the idempotency key remembers it: the same fields give the same hash. */
+function hashOf(fields: Record<string, string | number | null>): string {
+  const canonical = JSON.stringify(
+    Object.keys(fields)
+      .sort()
+      .map((name) => [name, fields[name]]),
+  );
+  return createHash("sha256").update(canonical).digest("hex");
+}
+
+/** The SQLSTATE of a database error, through drizzle's wrapping. */
+function sqlState(error: unknown): string | null {
+  for (let current = error; current && typeof current === "object"; current = (current as { cause?: unknown }).cause) {
+    const { code } = current as { code?: unknown };
+    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return null;
+}
+
+/** The database's own refusals, read from the error (drizzle wraps the driver's error as its cause). */
+function databaseRefusal(error: unknown): LedgerError | null {
+  for (let current = error; current && typeof current === "object"; current = (current as { cause?: unknown }).cause) {
+    const { code, constraint, message } = current as { code?: unknown; constraint?: unknown; message?: unknown };
+    const named = `${typeof constraint === "string" ? constraint : ""} ${typeof message === "string" ? message : ""}`;
+    if (code === "23514" && named.includes("ledger_accounts_debits_within_credits")) return new LedgerError("insufficientFunds");
+    if (code === "23503" && /ledger_transfers_(debit|credit)_fk/.test(named)) return new LedgerError("assetMismatch");
+    if (code === "23505" && named.includes("ledger_transfers_pending_once_idx")) return new LedgerError("pendingResolved");
+  }
+  return null;
+}
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+export interface LedgerOptions {
+  now?: () => Date;
+}
+
+export function createLedger(db: Db, { now = () => new Date() }: LedgerOptions = {}) {
+  const houseIds = new Map<string, string>();
+
+  async function accountId(values: { asset: string; code: AccountCode; userId: string | null }): Promise<string> {
+    const where = and(
+      eq(ledgerAccounts.asset, values.asset),
+      values.userId === null ? and(isNull(ledgerAccounts.userId), eq(ledgerAccounts.code, values.code)) : eq(ledgerAccounts.userId, values.userId),
+    );
+    const [found] = await db.select({ id: ledgerAccounts.id }).from(ledgerAccounts).where(where);
+    if (found) return found.id;
+    try {
+      await db
+        .insert(ledgerAccounts)
+        .values({ ...values, debitsMustNotExceedCredits: values.code === "user" })
+        .onConflictDoNothing();
+    } catch (error) {
+      // An asset we do not list, or a user that does not exist.
+      if (sqlState(error) === "23503") throw new LedgerError("unknownAccount");
+      throw error;
+    }
+    const [made] = await db.select({ id: ledgerAccounts.id }).from(ledgerAccounts).where(where);
+    if (!made) throw new LedgerError("unknownAccount");
+    return made.id;
+  }
+
+  /** Locks the accounts for the rest of the transaction, in id order; answers each one's asset. */
+  async function lock(tx: Tx, ids: string[]): Promise<Map<string, string>> {
+    const unique = [...new Set(ids)].sort();
+    const rows = await tx
+      .select({ id: ledgerAccounts.id, asset: ledgerAccounts.asset })
+      .from(ledgerAccounts)
+      .where(inArray(ledgerAccounts.id, unique))
+      .orderBy(asc(ledgerAccounts.id))
+      .for("update");
+    if (rows.length !== unique.length) throw new LedgerError("unknownAccount");
+    return new Map(rows.map((row) => [row.id, row.asset]));
+  }
+
+  /** Moves the amounts of one transfer on its two accounts (the accounts are locked). */
+  async function apply(tx: Tx, phase: TransferPhase, debit: string, credit: string, amount: bigint, held = 0n): Promise<void> {
+    const a = amount.toString();
+    const h = held.toString();
+    const change =
+      phase === "posted"
+        ? {
+            debit: { debitsPosted: sql`${ledgerAccounts.debitsPosted} + ${a}::numeric` },
+            credit: { creditsPosted: sql`${ledgerAccounts.creditsPosted} + ${a}::numeric` },
+          }
+        : phase === "pending"
+          ? {
+              debit: { debitsPending: sql`${ledgerAccounts.debitsPending} + ${a}::numeric` },
+              credit: { creditsPending: sql`${ledgerAccounts.creditsPending} + ${a}::numeric` },
+            }
+          : phase === "post"
+            ? {
+                debit: {
+                  debitsPending: sql`${ledgerAccounts.debitsPending} - ${h}::numeric`,
+                  debitsPosted: sql`${ledgerAccounts.debitsPosted} + ${a}::numeric`,
+                },
+                credit: {
+                  creditsPending: sql`${ledgerAccounts.creditsPending} - ${h}::numeric`,
+                  creditsPosted: sql`${ledgerAccounts.creditsPosted} + ${a}::numeric`,
+                },
+              }
+            : {
+                debit: { debitsPending: sql`${ledgerAccounts.debitsPending} - ${h}::numeric` },
+                credit: { creditsPending: sql`${ledgerAccounts.creditsPending} - ${h}::numeric` },
+              };
+    await tx.update(ledgerAccounts).set(change.debit).where(eq(ledgerAccounts.id, debit));
+    await tx.update(ledgerAccounts).set(change.credit).where(eq(ledgerAccounts.id, credit));
+  }
+
+  /** The transfer a key already made: the first result for the same request, a refusal for another. */
+  async function replay(tx: Tx, key: string, hash: string): Promise<Transfer | null> {
+    const [existing] = await tx.select().from(ledgerTransfers).where(eq(ledgerTransfers.idempotencyKey, key));
+    if (!existing) return null;
+    if (existing.payloadHash !== hash) throw new LedgerError("idempotencyConflict");
+    return toTransfer(existing);
+  }
+
+  function validate(request: TransferRequest): void {
+    if (!KEY.test(request.key) || !CODE.test(request.code) || (request.reference != null && request.reference.length > 200)) {
+      throw new LedgerError("invalidRequest");
+    }
+    if (typeof request.amount !== "bigint" || request.amount <= 0n || request.amount >= MAX_AMOUNT) throw new LedgerError("invalidAmount");
+    if (request.debit === request.credit) throw new LedgerError("sameAccount");
+    if (request.holdSeconds !== undefined && !(Number.isInteger(request.holdSeconds) && request.holdSeconds > 0 && request.holdSeconds <= MAX_HOLD_SECONDS)) {
+      throw new LedgerError("invalidRequest");
+    }
+  }
+
+  async function run<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+    try {
+      return await db.transaction(work);
+    } catch (error) {
+      throw databaseRefusal(error) ?? error;
+    }
+  }
+
+  return {
+    /** A user's account for an asset, made on first use. */
+    userAccount: (userId: string, asset: string) => accountId({ asset, code: "user", userId }),
+
+    /** One of the house's accounts for an asset (settlement of the on-ramp, fees, treasury). */
+    async houseAccount(code: Exclude<AccountCode, "user">, asset: string): Promise<string> {
+      const cacheKey = `${code}:${asset}`;
+      const cached = houseIds.get(cacheKey);
+      if (cached) return cached;
+      const id = await accountId({ asset, code, userId: null });
+      houseIds.set(cacheKey, id);
+      return id;
+    },
+
+    /**
+     * Transfers, all or none, in one transaction. A request whose key was used before answers that
+     * first transfer (same request) or refuses the whole batch (another request).
+     */
+    async transfer(requests: TransferRequest | TransferRequest[]): Promise<Transfer[]> {
+      const list = Array.isArray(requests) ? requests : [requests];
+      if (list.length === 0 || list.length > 100) throw new LedgerError("invalidRequest");
+      for (const request of list) validate(request);
+      if (new Set(list.map((request) => request.key)).size !== list.length) throw new LedgerError("invalidRequest");
+      return run(async (tx) => {
+        const assets = await lock(
+          tx,
+          list.flatMap((request) => [request.debit, request.credit]),
+        );
+        const done: Transfer[] = [];
+        for (const request of list) {
+          if (assets.get(request.debit) !== request.asset || assets.get(request.credit) !== request.asset) throw new LedgerError("assetMismatch");
+          const phase: TransferPhase = request.holdSeconds === undefined ? "posted" : "pending";
+          const hash = hashOf({
+            debit: request.debit,
+            credit: request.credit,
+            asset: request.asset,
+            amount: request.amount.toString(),
+            code: request.code,
+            reference: request.reference ?? null,
+            holdSeconds: request.holdSeconds ?? null,
+          });
+          const [row] = await tx
+            .insert(ledgerTransfers)
+            .values({
+              idempotencyKey: request.key,
+              payloadHash: hash,
+              debitAccountId: request.debit,
+              creditAccountId: request.credit,
+              asset: request.asset,
+              amount: request.amount,
+              phase,
+              timeoutAt: request.holdSeconds === undefined ? null : new Date(now().getTime() + request.holdSeconds * 1000),
+              code: request.code,
+              reference: request.reference ?? null,
+            })
+            .onConflictDoNothing({ target: ledgerTransfers.idempotencyKey })
+            .returning();
+          if (!row) {
+            done.push((await replay(tx, request.key, hash))!);
+            continue;
+          }
+          await apply(tx, phase, request.debit, request.credit, request.amount);
+          done.push(toTransfer(row));
+        }
+        return done;
+      });
+    },
+
+    /** Posts (in full or in part) or voids a hold, once; a hold past its time can only be voided or expired. */
+    async resolve(request: ResolveRequest): Promise<Transfer> {
+      if (!KEY.test(request.key)) throw new LedgerError("invalidRequest");
+      if (request.amount !== undefined && (typeof request.amount !== "bigint" || request.amount <= 0n)) throw new LedgerError("invalidAmount");
+      return resolveHold(request.key, request.pendingId, request.action, request.amount);
+    },
+
+    /** Expires every hold whose time has passed (each once); answers how many. */
+    async expireDue(limit = 500): Promise<number> {
+      const resolution = alias(ledgerTransfers, "resolution");
+      const due = await db
+        .select({ id: ledgerTransfers.id })
+        .from(ledgerTransfers)
+        .leftJoin(resolution, eq(resolution.pendingId, ledgerTransfers.id))
+        .where(and(eq(ledgerTransfers.phase, "pending"), lte(ledgerTransfers.timeoutAt, now()), isNull(resolution.id)))
+        .orderBy(asc(ledgerTransfers.timeoutAt))
+        .limit(limit);
+      let expired = 0;
+      for (const { id } of due) {
+        try {
+          await resolveHold(`expire:${id}`, id, "expire");
+          expired++;
+        } catch (error) {
+          // Posted or voided meanwhile by another process: nothing to expire.
+          if (!(error instanceof LedgerError && error.code === "pendingResolved")) throw error;
+        }
+      }
+      return expired;
+    },
+
+    /** A user's balances, per asset, with what is held. */
+    async balances(userId: string): Promise<Balance[]> {
+      const rows = await db.select().from(ledgerAccounts).where(eq(ledgerAccounts.userId, userId)).orderBy(asc(ledgerAccounts.asset));
+      return rows.map((row) => {
+        const balance = row.creditsPosted - row.debitsPosted;
+        return { asset: row.asset, account: row.id, balance, held: row.debitsPending, available: balance - row.debitsPending, incoming: row.creditsPending };
+      });
+    },
+
+    /** An account's posted and pending columns. */
+    async account(id: string) {
+      const [row] = await db.select().from(ledgerAccounts).where(eq(ledgerAccounts.id, id));
+      return row ?? null;
+    },
+
+    /** The ledger's invariants, recomputed from every transfer (tests, the reconciler, operators). */
+    check: () => checkLedger(db),
+  };
+
+  async function resolveHold(key: string, pendingId: string, action: "post" | "void" | "expire", amount?: bigint): Promise<Transfer> {
+    return run(async (tx) => {
+      const [hold] = await tx
+        .select()
+        .from(ledgerTransfers)
+        .where(and(eq(ledgerTransfers.id, pendingId), eq(ledgerTransfers.phase, "pending")));
+      if (!hold) throw new LedgerError("pendingNotFound");
+      await lock(tx, [hold.debitAccountId, hold.creditAccountId]);
+      const posted = action === "post" ? (amount ?? hold.amount) : hold.amount;
+      const hash = hashOf({ pendingId, action, amount: posted.toString() });
+      const replayed = await replay(tx, key, hash);
+      if (replayed) return replayed;
+      // After the lock: a resolution committed by another transaction meanwhile is visible now.
+      const [resolved] = await tx.select({ id: ledgerTransfers.id }).from(ledgerTransfers).where(eq(ledgerTransfers.pendingId, pendingId));
+      if (resolved) throw new LedgerError("pendingResolved");
+      if (action === "post" && hold.timeoutAt && hold.timeoutAt.getTime() <= now().getTime()) throw new LedgerError("pendingExpired");
+      if (action === "expire" && hold.timeoutAt && hold.timeoutAt.getTime() > now().getTime()) throw new LedgerError("invalidRequest");
+      if (posted > hold.amount) throw new LedgerError("invalidAmount");
+      const [row] = await tx
+        .insert(ledgerTransfers)
+        .values({
+          idempotencyKey: key,
+          payloadHash: hash,
+          debitAccountId: hold.debitAccountId,
+          creditAccountId: hold.creditAccountId,
+          asset: hold.asset,
+          amount: posted,
+          phase: action,
+          pendingId,
+          code: hold.code,
+          reference: hold.reference,
+        })
+        .returning();
+      await apply(tx, action, hold.debitAccountId, hold.creditAccountId, posted, hold.amount);
+      return toTransfer(row!);
+    });
+  }
+}
+
+export type Ledger = ReturnType<typeof createLedger>;
+
+/** Both drivers answer raw statements as `{ rows }`. */
+const rowsOf = <Row>(result: unknown): Row[] => (result as { rows: Row[] }).rows;
+
+/** Recomputes every account from the transfers and checks that each asset nets to zero. */
+export async function checkLedger(db: Db): Promise<LedgerCheck> {
+  const totals = rowsOf<{ asset: string; posted: string; pending_debits: string; pending_credits: string }>(
+    await db.execute(sql`
+    SELECT asset,
+           SUM(credits_posted - debits_posted)::text AS posted,
+           SUM(debits_pending)::text AS pending_debits,
+           SUM(credits_pending)::text AS pending_credits
+      FROM ledger_accounts GROUP BY asset`),
+  );
+  const drifted = rowsOf<{ id: string }>(
+    await db.execute(sql`
+    WITH open_holds AS (
+      SELECT t.* FROM ledger_transfers t
+       WHERE t.phase = 'pending' AND NOT EXISTS (SELECT 1 FROM ledger_transfers r WHERE r.pending_id = t.id)
+    ), moves AS (
+      SELECT debit_account_id AS id, amount AS dp, 0::numeric AS cp, 0::numeric AS dh, 0::numeric AS ch FROM ledger_transfers WHERE phase IN ('posted', 'post')
+      UNION ALL SELECT credit_account_id, 0, amount, 0, 0 FROM ledger_transfers WHERE phase IN ('posted', 'post')
+      UNION ALL SELECT debit_account_id, 0, 0, amount, 0 FROM open_holds
+      UNION ALL SELECT credit_account_id, 0, 0, 0, amount FROM open_holds
+    ), sums AS (
+      SELECT id, SUM(dp) AS dp, SUM(cp) AS cp, SUM(dh) AS dh, SUM(ch) AS ch FROM moves GROUP BY id
+    )
+    SELECT a.id FROM ledger_accounts a LEFT JOIN sums s ON s.id = a.id
+     WHERE a.debits_posted <> COALESCE(s.dp, 0) OR a.credits_posted <> COALESCE(s.cp, 0)
+        OR a.debits_pending <> COALESCE(s.dh, 0) OR a.credits_pending <> COALESCE(s.ch, 0)`),
+  );
+  const negative = rowsOf<{ id: string }>(
+    await db.execute(sql`
+    SELECT id FROM ledger_accounts
+     WHERE code = 'user' AND (credits_posted - debits_posted < 0 OR credits_posted - debits_posted - debits_pending < 0)`),
+  );
+  const count = rowsOf<{ n: string }>(await db.execute(sql`SELECT COUNT(*)::text AS n FROM ledger_transfers`));
+  return {
+    unbalancedAssets: totals.filter((row) => BigInt(row.posted) !== 0n || row.pending_debits !== row.pending_credits).map((row) => row.asset),
+    driftedAccounts: drifted.map((row) => row.id),
+    negativeAccounts: negative.map((row) => row.id),
+    transfers: Number(count[0]!.n),
+  };
+}
