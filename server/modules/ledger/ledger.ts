@@ -151,6 +151,37 @@ function databaseRefusal(error: unknown): LedgerError | null {
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
+type Columns = { debitsPending: bigint; debitsPosted: bigint; creditsPending: bigint; creditsPosted: bigint };
+
+/** What a transaction adds to each account's columns, written in one UPDATE (the accounts are locked). */
+class Changes {
+  private readonly byAccount = new Map<string, Columns>();
+
+  add(account: string, change: Partial<Columns>): this {
+    const current = this.byAccount.get(account) ?? { debitsPending: 0n, debitsPosted: 0n, creditsPending: 0n, creditsPosted: 0n };
+    for (const [column, value] of Object.entries(change) as [keyof Columns, bigint][]) current[column] += value;
+    this.byAccount.set(account, current);
+    return this;
+  }
+
+  async apply(tx: Tx): Promise<void> {
+    if (this.byAccount.size === 0) return;
+    const values = sql.join(
+      [...this.byAccount].map(
+        ([id, c]) =>
+          sql`(${id}::uuid, ${c.debitsPending.toString()}::numeric, ${c.debitsPosted.toString()}::numeric, ${c.creditsPending.toString()}::numeric, ${c.creditsPosted.toString()}::numeric)`,
+      ),
+      sql`, `,
+    );
+    await tx.execute(sql`
+      UPDATE ledger_accounts AS a
+         SET debits_pending = a.debits_pending + d.dh, debits_posted = a.debits_posted + d.dp,
+             credits_pending = a.credits_pending + d.ch, credits_posted = a.credits_posted + d.cp
+        FROM (VALUES ${values}) AS d(id, dh, dp, ch, cp)
+       WHERE a.id = d.id`);
+  }
+}
+
 export interface LedgerOptions {
   now?: () => Date;
 }
@@ -191,40 +222,6 @@ export function createLedger(db: Db, { now = () => new Date() }: LedgerOptions =
       .for("update");
     if (rows.length !== unique.length) throw new LedgerError("unknownAccount");
     return new Map(rows.map((row) => [row.id, row.asset]));
-  }
-
-  /** Moves the amounts of one transfer on its two accounts (the accounts are locked). */
-  async function apply(tx: Tx, phase: TransferPhase, debit: string, credit: string, amount: bigint, held = 0n): Promise<void> {
-    const a = amount.toString();
-    const h = held.toString();
-    const change =
-      phase === "posted"
-        ? {
-            debit: { debitsPosted: sql`${ledgerAccounts.debitsPosted} + ${a}::numeric` },
-            credit: { creditsPosted: sql`${ledgerAccounts.creditsPosted} + ${a}::numeric` },
-          }
-        : phase === "pending"
-          ? {
-              debit: { debitsPending: sql`${ledgerAccounts.debitsPending} + ${a}::numeric` },
-              credit: { creditsPending: sql`${ledgerAccounts.creditsPending} + ${a}::numeric` },
-            }
-          : phase === "post"
-            ? {
-                debit: {
-                  debitsPending: sql`${ledgerAccounts.debitsPending} - ${h}::numeric`,
-                  debitsPosted: sql`${ledgerAccounts.debitsPosted} + ${a}::numeric`,
-                },
-                credit: {
-                  creditsPending: sql`${ledgerAccounts.creditsPending} - ${h}::numeric`,
-                  creditsPosted: sql`${ledgerAccounts.creditsPosted} + ${a}::numeric`,
-                },
-              }
-            : {
-                debit: { debitsPending: sql`${ledgerAccounts.debitsPending} - ${h}::numeric` },
-                credit: { creditsPending: sql`${ledgerAccounts.creditsPending} - ${h}::numeric` },
-              };
-    await tx.update(ledgerAccounts).set(change.debit).where(eq(ledgerAccounts.id, debit));
-    await tx.update(ledgerAccounts).set(change.credit).where(eq(ledgerAccounts.id, credit));
   }
 
   /** The transfer a key already made: the first result for the same request, a refusal for another. */
@@ -282,43 +279,59 @@ export function createLedger(db: Db, { now = () => new Date() }: LedgerOptions =
           tx,
           list.flatMap((request) => [request.debit, request.credit]),
         );
-        const done: Transfer[] = [];
-        for (const request of list) {
+        // One INSERT for the batch; a key used before writes nothing and answers its first transfer.
+        const rows = list.map((request) => {
           if (assets.get(request.debit) !== request.asset || assets.get(request.credit) !== request.asset) throw new LedgerError("assetMismatch");
-          const phase: TransferPhase = request.holdSeconds === undefined ? "posted" : "pending";
-          const hash = hashOf({
-            debit: request.debit,
-            credit: request.credit,
-            asset: request.asset,
-            amount: request.amount.toString(),
-            code: request.code,
-            reference: request.reference ?? null,
-            holdSeconds: request.holdSeconds ?? null,
-          });
-          const [row] = await tx
-            .insert(ledgerTransfers)
-            .values({
-              idempotencyKey: request.key,
-              payloadHash: hash,
-              debitAccountId: request.debit,
-              creditAccountId: request.credit,
+          return {
+            idempotencyKey: request.key,
+            payloadHash: hashOf({
+              debit: request.debit,
+              credit: request.credit,
               asset: request.asset,
-              amount: request.amount,
-              phase,
-              timeoutAt: request.holdSeconds === undefined ? null : new Date(now().getTime() + request.holdSeconds * 1000),
+              amount: request.amount.toString(),
               code: request.code,
               reference: request.reference ?? null,
-            })
-            .onConflictDoNothing({ target: ledgerTransfers.idempotencyKey })
-            .returning();
-          if (!row) {
-            done.push((await replay(tx, request.key, hash))!);
-            continue;
-          }
-          await apply(tx, phase, request.debit, request.credit, request.amount);
-          done.push(toTransfer(row));
+              holdSeconds: request.holdSeconds ?? null,
+            }),
+            debitAccountId: request.debit,
+            creditAccountId: request.credit,
+            asset: request.asset,
+            amount: request.amount,
+            phase: (request.holdSeconds === undefined ? "posted" : "pending") as TransferPhase,
+            timeoutAt: request.holdSeconds === undefined ? null : new Date(now().getTime() + request.holdSeconds * 1000),
+            code: request.code,
+            reference: request.reference ?? null,
+          };
+        });
+        const inserted = new Map(
+          (await tx.insert(ledgerTransfers).values(rows).onConflictDoNothing({ target: ledgerTransfers.idempotencyKey }).returning()).map((row) => [
+            row.idempotencyKey,
+            row,
+          ]),
+        );
+        const replayed = new Map<string, LedgerTransferRow>();
+        const again = rows.filter((row) => !inserted.has(row.idempotencyKey));
+        if (again.length > 0) {
+          const existing = await tx
+            .select()
+            .from(ledgerTransfers)
+            .where(
+              inArray(
+                ledgerTransfers.idempotencyKey,
+                again.map((row) => row.idempotencyKey),
+              ),
+            );
+          for (const row of existing) replayed.set(row.idempotencyKey, row);
+          for (const row of again) if (replayed.get(row.idempotencyKey)?.payloadHash !== row.payloadHash) throw new LedgerError("idempotencyConflict");
         }
-        return done;
+        // One UPDATE for every account the new transfers touch; the accounts' checks hold at commit.
+        const changes = new Changes();
+        for (const row of inserted.values()) {
+          if (row.phase === "posted") changes.add(row.debitAccountId, { debitsPosted: row.amount }).add(row.creditAccountId, { creditsPosted: row.amount });
+          else changes.add(row.debitAccountId, { debitsPending: row.amount }).add(row.creditAccountId, { creditsPending: row.amount });
+        }
+        await changes.apply(tx);
+        return rows.map((row) => toTransfer(inserted.get(row.idempotencyKey) ?? replayed.get(row.idempotencyKey)!));
       });
     },
 
@@ -404,7 +417,10 @@ export function createLedger(db: Db, { now = () => new Date() }: LedgerOptions =
           reference: hold.reference,
         })
         .returning();
-      await apply(tx, action, hold.debitAccountId, hold.creditAccountId, posted, hold.amount);
+      const changes = new Changes()
+        .add(hold.debitAccountId, { debitsPending: -hold.amount, debitsPosted: action === "post" ? posted : 0n })
+        .add(hold.creditAccountId, { creditsPending: -hold.amount, creditsPosted: action === "post" ? posted : 0n });
+      await changes.apply(tx);
       return toTransfer(row!);
     });
   }

@@ -1,0 +1,121 @@
+/**
+ * bench:ledger — transfers per second through the ledger module (server/modules/ledger), on PGlite
+ * in a data folder (as `npm start` runs it) or, with DATABASE_URL, on a throwaway database of that
+ * PostgreSQL server. Three shapes, each for BENCH_SECONDS (default 10):
+ *   single   one transfer per transaction, BENCH_CONCURRENCY (default 10) at a time
+ *   batch    100 transfers per transaction (all or nothing), the same concurrency
+ *   hot      single transfers that all touch one account (the worst case for its lock)
+ * Transfers move random amounts between 200 funded user accounts of one asset; some are refused
+ * for lack of funds, as in life. At the end the ledger's invariants are checked from every
+ * transfer, and the run fails if any does not hold.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { randomBytes, randomUUID } from "node:crypto";
+import { cpus, loadavg, tmpdir } from "node:os";
+import { join } from "node:path";
+import pg from "pg";
+import { createUser } from "../server/modules/auth/sessions.ts";
+import { createLedger, LedgerError, type TransferRequest } from "../server/modules/ledger/index.ts";
+import { openDatabase } from "../server/platform/db/open.ts";
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 10);
+const ACCOUNTS = 200;
+
+async function main() {
+  const cleanups: (() => Promise<void> | void)[] = [];
+  let database;
+  if (process.env.DATABASE_URL) {
+    const name = `sarraf_bench_${randomBytes(6).toString("hex")}`;
+    const admin = async (statement: string) => {
+      const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+      await client.connect();
+      await client.query(statement).finally(() => client.end());
+    };
+    await admin(`CREATE DATABASE ${name}`);
+    cleanups.push(() => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    const url = new URL(process.env.DATABASE_URL);
+    url.pathname = `/${name}`;
+    database = await openDatabase({ databaseUrl: url.toString() });
+  } else {
+    const dataDir = mkdtempSync(join(tmpdir(), "sarraf-bench-ledger-"));
+    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    database = await openDatabase({ dataDir });
+  }
+  cleanups.unshift(() => database.close());
+  try {
+    const ledger = createLedger(database.db);
+    const onramp = await ledger.houseAccount("onramp", "USDT");
+    const accounts: string[] = [];
+    for (let index = 0; index < ACCOUNTS; index++) {
+      const user = await createUser(database.db, { email: `bench-${index}-${randomUUID()}@ledger.test`, fullName: "Bench", emailVerifiedAt: new Date() });
+      accounts.push(await ledger.userAccount(user.id, "USDT"));
+    }
+    for (let index = 0; index < accounts.length; index += 100) {
+      const credits = accounts.slice(index, index + 100);
+      await ledger.transfer(credits.map((credit) => ({ key: randomUUID(), debit: onramp, credit, asset: "USDT", amount: 1_000_000_000n, code: "bench.fund" })));
+    }
+
+    const pick = () => accounts[Math.floor(Math.random() * accounts.length)]!;
+    const move = (debit = pick()): TransferRequest => {
+      let credit = pick();
+      while (credit === debit) credit = pick();
+      return { key: randomUUID(), debit, credit, asset: "USDT", amount: BigInt(1 + Math.floor(Math.random() * 5_000_000)), code: "bench.move" };
+    };
+
+    console.log(
+      `bench:ledger — ${database.kind}, ${ACCOUNTS} accounts, ${concurrency} at a time, ${seconds} s per shape, Node ${process.version}, ${cpus().length} CPUs, load average ${loadavg()[0]!.toFixed(1)}`,
+    );
+    const rows: string[][] = [];
+    for (const shape of ["single", "batch", "hot"] as const) {
+      const size = shape === "batch" ? 100 : 1;
+      const hot = accounts[0]!;
+      const latencies: number[] = [];
+      let transfers = 0;
+      let refused = 0;
+      const end = Date.now() + seconds * 1000;
+      const started = performance.now();
+      await Promise.all(
+        Array.from({ length: concurrency }, async () => {
+          while (Date.now() < end) {
+            const requests = Array.from({ length: size }, () => (shape === "hot" ? move(Math.random() < 0.5 ? hot : pick()) : move()));
+            if (shape === "hot") for (const request of requests) if (request.debit !== hot) request.credit = hot;
+            const t0 = performance.now();
+            try {
+              await ledger.transfer(requests);
+              transfers += size;
+            } catch (error) {
+              if (!(error instanceof LedgerError && error.code === "insufficientFunds")) throw error;
+              refused += size;
+            }
+            latencies.push(performance.now() - t0);
+          }
+        }),
+      );
+      const elapsed = (performance.now() - started) / 1000;
+      latencies.sort((a, b) => a - b);
+      const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!.toFixed(1);
+      rows.push([
+        `${shape}${size > 1 ? ` (${size} per transaction)` : ""}`,
+        Math.round(transfers / elapsed).toLocaleString("en"),
+        at(0.5),
+        at(0.99),
+        String(refused),
+      ]);
+    }
+    const check = await ledger.check();
+    const header = ["shape", "transfers/s", "p50 ms", "p99 ms", "refused"];
+    const widths = header.map((cell, column) => Math.max(cell.length, ...rows.map((row) => row[column]!.length)));
+    console.log();
+    console.log(header.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join("  "));
+    for (const row of rows) console.log(row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join("  "));
+    console.log(
+      `\n(each transaction: BEGIN, lock its accounts in id order, one INSERT of its transfers, one UPDATE of its accounts, COMMIT: five statements whatever its size; p50/p99 are per transaction)\ninvariants over ${check.transfers.toLocaleString("en")} transfers: unbalanced assets ${check.unbalancedAssets.length}, drifted accounts ${check.driftedAccounts.length}, negative user accounts ${check.negativeAccounts.length}`,
+    );
+    if (check.unbalancedAssets.length || check.driftedAccounts.length || check.negativeAccounts.length) process.exitCode = 1;
+  } finally {
+    for (const cleanup of cleanups) await cleanup();
+  }
+}
+
+await main();
