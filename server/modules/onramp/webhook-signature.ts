@@ -1,0 +1,81 @@
+// Webhook signatures as Swipelux makes them: the body is a flattened JWS of a JWT —
+// `{ protected, payload, signature }` — signed with ES256 by a key the provider publishes in a JWKS
+// (`/api/merchants/webhookKeys`). The sandbox signs with its own key pair and publishes its JWKS the
+// same way, so the real and the embedded provider go through this one verifier.
+import { randomUUID } from "node:crypto";
+import { createLocalJWKSet, errors, exportJWK, generateKeyPair, jwtVerify, SignJWT, type JSONWebKeySet, type JWTPayload } from "jose";
+
+export interface SignedWebhook {
+  protected: string;
+  payload: string;
+  signature: string;
+}
+
+export type WebhookRejection = "malformed" | "unknownKey" | "badSignature" | "expired" | "notYetValid" | "wrongAlgorithm";
+
+/** A webhook that must not be acted on; the reason is for logs and tests, never for the sender. */
+export class WebhookRejected extends Error {
+  constructor(readonly reason: WebhookRejection) {
+    super(`webhook rejected: ${reason}`);
+    this.name = "WebhookRejected";
+  }
+}
+
+const ALGORITHM = "ES256";
+/** A delivery older than this is refused even before its own expiry (a replayed capture). */
+const MAX_AGE_SECONDS = 24 * 3600;
+const CLOCK_TOLERANCE_SECONDS = 30;
+
+const isPart = (value: unknown): value is string => typeof value === "string" && value.length > 0 && value.length < 100_000 && /^[A-Za-z0-9_-]+$/.test(value);
+
+/** The verified claims of a delivery, or WebhookRejected. */
+export async function verifyWebhook(body: unknown, keys: JSONWebKeySet, now: () => Date = () => new Date()): Promise<JWTPayload> {
+  if (!body || typeof body !== "object") throw new WebhookRejected("malformed");
+  const { protected: header, payload, signature } = body as Record<string, unknown>;
+  if (!isPart(header) || !isPart(payload) || !isPart(signature)) throw new WebhookRejected("malformed");
+  try {
+    const { payload: claims } = await jwtVerify(`${header}.${payload}.${signature}`, createLocalJWKSet(keys), {
+      algorithms: [ALGORITHM],
+      requiredClaims: ["iat", "exp"],
+      maxTokenAge: MAX_AGE_SECONDS,
+      clockTolerance: CLOCK_TOLERANCE_SECONDS,
+      currentDate: now(),
+    });
+    return claims;
+  } catch (error) {
+    if (error instanceof errors.JWKSNoMatchingKey || error instanceof errors.JWKSMultipleMatchingKeys) throw new WebhookRejected("unknownKey");
+    if (error instanceof errors.JWSSignatureVerificationFailed) throw new WebhookRejected("badSignature");
+    if (error instanceof errors.JWTExpired) throw new WebhookRejected("expired");
+    if (error instanceof errors.JOSEAlgNotAllowed) throw new WebhookRejected("wrongAlgorithm");
+    if (error instanceof errors.JWTClaimValidationFailed && error.claim === "iat") throw new WebhookRejected("notYetValid");
+    if (error instanceof errors.JWTClaimValidationFailed && error.claim === "nbf") throw new WebhookRejected("notYetValid");
+    throw new WebhookRejected("malformed");
+  }
+}
+
+export interface WebhookSigner {
+  /** The public keys, as the provider publishes them. */
+  jwks(): JSONWebKeySet;
+  /** A delivery body for these claims, valid for `expiresInSeconds`. */
+  sign(claims: Record<string, unknown>, options?: { expiresInSeconds?: number }): Promise<SignedWebhook>;
+}
+
+/** The sandbox's signing key pair (ES256, a fresh key id). */
+export async function createWebhookSigner(now: () => Date = () => new Date()): Promise<WebhookSigner> {
+  const { privateKey, publicKey } = await generateKeyPair(ALGORITHM, { extractable: true });
+  const kid = randomUUID();
+  const publicJwk = { ...(await exportJWK(publicKey)), kid, alg: ALGORITHM, use: "sig" };
+  return {
+    jwks: () => ({ keys: [publicJwk] }),
+    async sign(claims, { expiresInSeconds = 300 } = {}) {
+      const issuedAt = Math.floor(now().getTime() / 1000);
+      const token = await new SignJWT(claims)
+        .setProtectedHeader({ alg: ALGORITHM, kid, typ: "JWT" })
+        .setIssuedAt(issuedAt)
+        .setExpirationTime(issuedAt + expiresInSeconds)
+        .sign(privateKey);
+      const [header, payload, signature] = token.split(".") as [string, string, string];
+      return { protected: header, payload, signature };
+    },
+  };
+}
