@@ -1,13 +1,5 @@
 // The ledger is the only writer of balances: other modules move money through what it exports here.
-export {
-  createLedger,
-  checkLedger,
-  LedgerError,
-  type Ledger,
-  type LedgerErrorCode,
-  type Transfer,
-  type TransferRequest,
-  type Balance,
-  type LedgerCheck,
-} from "./ledger.ts";
+export { createLedger, type Ledger, type Transfer, type TransferRequest, type ResolveRequest, type Balance } from "./ledger.ts";
+export { checkLedger, type LedgerCheck } from "./check.ts";
+export { LedgerError, type LedgerErrorCode } from "./errors.ts";
 export type { AccountCode } from "./schema.ts";

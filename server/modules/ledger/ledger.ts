@@ -6,33 +6,13 @@
 // same key with the same request answers the first result; with another request it is refused
 // (Stripe's semantics). Amounts are bigints in the asset's minor units, never floating point.
 import { createHash } from "node:crypto";
-import { and, asc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lte } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../platform/db/open.ts";
+import { Changes, type Tx } from "./changes.ts";
+import { checkLedger } from "./check.ts";
+import { databaseRefusal, LedgerError, sqlState } from "./errors.ts";
 import { ledgerAccounts, ledgerTransfers, type AccountCode, type LedgerTransferRow, type TransferPhase } from "./schema.ts";
-
-export type LedgerErrorCode =
-  | "insufficientFunds"
-  | "idempotencyConflict"
-  | "unknownAccount"
-  | "assetMismatch"
-  | "sameAccount"
-  | "invalidAmount"
-  | "invalidRequest"
-  | "pendingNotFound"
-  | "pendingResolved"
-  | "pendingExpired";
-
-/** A refusal of the ledger, by code; nothing was written. */
-export class LedgerError extends Error {
-  constructor(
-    readonly code: LedgerErrorCode,
-    message: string = code,
-  ) {
-    super(message);
-    this.name = "LedgerError";
-  }
-}
 
 export interface TransferRequest {
   /** The idempotency key: one transfer per key, ever. */
@@ -87,16 +67,6 @@ export interface Balance {
   incoming: bigint;
 }
 
-export interface LedgerCheck {
-  /** Assets whose posted or pending totals over all accounts do not net to zero. */
-  unbalancedAssets: string[];
-  /** Accounts whose columns differ from the sum of their transfers. */
-  driftedAccounts: string[];
-  /** User accounts below zero, or holding more than they have. */
-  negativeAccounts: string[];
-  transfers: number;
-}
-
 const KEY = /^[\x21-\x7e]{1,200}$/;
 const CODE = /^[a-z][a-zA-Z0-9_.-]{0,63}$/;
 const MAX_AMOUNT = 10n ** 38n;
@@ -126,60 +96,6 @@ function hashOf(fields: Record<string, string | number | null>): string {
       .map((name) => [name, fields[name]]),
   );
   return createHash("sha256").update(canonical).digest("hex");
-}
-
-/** The SQLSTATE of a database error, through drizzle's wrapping. */
-function sqlState(error: unknown): string | null {
-  for (let current = error; current && typeof current === "object"; current = (current as { cause?: unknown }).cause) {
-    const { code } = current as { code?: unknown };
-    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return code;
-  }
-  return null;
-}
-
-/** The database's own refusals, read from the error (drizzle wraps the driver's error as its cause). */
-function databaseRefusal(error: unknown): LedgerError | null {
-  for (let current = error; current && typeof current === "object"; current = (current as { cause?: unknown }).cause) {
-    const { code, constraint, message } = current as { code?: unknown; constraint?: unknown; message?: unknown };
-    const named = `${typeof constraint === "string" ? constraint : ""} ${typeof message === "string" ? message : ""}`;
-    if (code === "23514" && named.includes("ledger_accounts_debits_within_credits")) return new LedgerError("insufficientFunds");
-    if (code === "23503" && /ledger_transfers_(debit|credit)_fk/.test(named)) return new LedgerError("assetMismatch");
-    if (code === "23505" && named.includes("ledger_transfers_pending_once_idx")) return new LedgerError("pendingResolved");
-  }
-  return null;
-}
-
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
-
-type Columns = { debitsPending: bigint; debitsPosted: bigint; creditsPending: bigint; creditsPosted: bigint };
-
-/** What a transaction adds to each account's columns, written in one UPDATE (the accounts are locked). */
-class Changes {
-  private readonly byAccount = new Map<string, Columns>();
-
-  add(account: string, change: Partial<Columns>): this {
-    const current = this.byAccount.get(account) ?? { debitsPending: 0n, debitsPosted: 0n, creditsPending: 0n, creditsPosted: 0n };
-    for (const [column, value] of Object.entries(change) as [keyof Columns, bigint][]) current[column] += value;
-    this.byAccount.set(account, current);
-    return this;
-  }
-
-  async apply(tx: Tx): Promise<void> {
-    if (this.byAccount.size === 0) return;
-    const values = sql.join(
-      [...this.byAccount].map(
-        ([id, c]) =>
-          sql`(${id}::uuid, ${c.debitsPending.toString()}::numeric, ${c.debitsPosted.toString()}::numeric, ${c.creditsPending.toString()}::numeric, ${c.creditsPosted.toString()}::numeric)`,
-      ),
-      sql`, `,
-    );
-    await tx.execute(sql`
-      UPDATE ledger_accounts AS a
-         SET debits_pending = a.debits_pending + d.dh, debits_posted = a.debits_posted + d.dp,
-             credits_pending = a.credits_pending + d.ch, credits_posted = a.credits_posted + d.cp
-        FROM (VALUES ${values}) AS d(id, dh, dp, ch, cp)
-       WHERE a.id = d.id`);
-  }
 }
 
 export interface LedgerOptions {
@@ -427,47 +343,3 @@ export function createLedger(db: Db, { now = () => new Date() }: LedgerOptions =
 }
 
 export type Ledger = ReturnType<typeof createLedger>;
-
-/** Both drivers answer raw statements as `{ rows }`. */
-const rowsOf = <Row>(result: unknown): Row[] => (result as { rows: Row[] }).rows;
-
-/** Recomputes every account from the transfers and checks that each asset nets to zero. */
-export async function checkLedger(db: Db): Promise<LedgerCheck> {
-  const totals = rowsOf<{ asset: string; posted: string; pending_debits: string; pending_credits: string }>(
-    await db.execute(sql`
-    SELECT asset,
-           SUM(credits_posted - debits_posted)::text AS posted,
-           SUM(debits_pending)::text AS pending_debits,
-           SUM(credits_pending)::text AS pending_credits
-      FROM ledger_accounts GROUP BY asset`),
-  );
-  const drifted = rowsOf<{ id: string }>(
-    await db.execute(sql`
-    WITH open_holds AS (
-      SELECT t.* FROM ledger_transfers t
-       WHERE t.phase = 'pending' AND NOT EXISTS (SELECT 1 FROM ledger_transfers r WHERE r.pending_id = t.id)
-    ), moves AS (
-      SELECT debit_account_id AS id, amount AS dp, 0::numeric AS cp, 0::numeric AS dh, 0::numeric AS ch FROM ledger_transfers WHERE phase IN ('posted', 'post')
-      UNION ALL SELECT credit_account_id, 0, amount, 0, 0 FROM ledger_transfers WHERE phase IN ('posted', 'post')
-      UNION ALL SELECT debit_account_id, 0, 0, amount, 0 FROM open_holds
-      UNION ALL SELECT credit_account_id, 0, 0, 0, amount FROM open_holds
-    ), sums AS (
-      SELECT id, SUM(dp) AS dp, SUM(cp) AS cp, SUM(dh) AS dh, SUM(ch) AS ch FROM moves GROUP BY id
-    )
-    SELECT a.id FROM ledger_accounts a LEFT JOIN sums s ON s.id = a.id
-     WHERE a.debits_posted <> COALESCE(s.dp, 0) OR a.credits_posted <> COALESCE(s.cp, 0)
-        OR a.debits_pending <> COALESCE(s.dh, 0) OR a.credits_pending <> COALESCE(s.ch, 0)`),
-  );
-  const negative = rowsOf<{ id: string }>(
-    await db.execute(sql`
-    SELECT id FROM ledger_accounts
-     WHERE code = 'user' AND (credits_posted - debits_posted < 0 OR credits_posted - debits_posted - debits_pending < 0)`),
-  );
-  const count = rowsOf<{ n: string }>(await db.execute(sql`SELECT COUNT(*)::text AS n FROM ledger_transfers`));
-  return {
-    unbalancedAssets: totals.filter((row) => BigInt(row.posted) !== 0n || row.pending_debits !== row.pending_credits).map((row) => row.asset),
-    driftedAccounts: drifted.map((row) => row.id),
-    negativeAccounts: negative.map((row) => row.id),
-    transfers: Number(count[0]!.n),
-  };
-}

@@ -100,22 +100,13 @@ describe("refusals", () => {
       );
     expect(await failure(database.db.execute(sql`UPDATE ledger_accounts SET debits_posted = 11 WHERE id = ${account}`))).toBe("23514");
     expect(await failure(database.db.execute(sql`UPDATE ledger_accounts SET debits_pending = 1, debits_posted = 10 WHERE id = ${account}`))).toBe("23514");
-    expect(
-      await failure(
-        database.db.execute(
-          sql`INSERT INTO ledger_transfers (idempotency_key, payload_hash, debit_account_id, credit_account_id, asset, amount, phase, code)
-              VALUES (${key()}, 'x', ${eth}, ${account}, 'BTC', 1, 'posted', 'test.raw')`,
-        ),
-      ),
-    ).toBe("23503");
-    expect(
-      await failure(
-        database.db.execute(
-          sql`INSERT INTO ledger_transfers (idempotency_key, payload_hash, debit_account_id, credit_account_id, asset, amount, phase, code)
-              VALUES (${key()}, 'x', ${account}, ${account}, 'BTC', 1, 'posted', 'test.raw')`,
-        ),
-      ),
-    ).toBe("23514");
+    const rawTransfer = (debit: string, credit: string) =>
+      database.db.execute(
+        sql`INSERT INTO ledger_transfers (idempotency_key, payload_hash, debit_account_id, credit_account_id, asset, amount, phase, code)
+            VALUES (${key()}, 'x', ${debit}, ${credit}, 'BTC', 1, 'posted', 'test.raw')`,
+      );
+    expect(await failure(rawTransfer(eth, account))).toBe("23503");
+    expect(await failure(rawTransfer(account, account))).toBe("23514");
     expect(await failure(database.db.execute(sql`UPDATE ledger_transfers SET amount = amount + 1`))).toBe("23001");
     expect(await failure(database.db.execute(sql`DELETE FROM ledger_transfers`))).toBe("23001");
     await expectClean();
