@@ -76,7 +76,10 @@ describe("refusals", () => {
   it.each([
     ["a zero amount", { amount: 0n }, "invalidAmount"],
     ["a negative amount", { amount: -5n }, "invalidAmount"],
+    ["an amount beyond NUMERIC(40,0)'s room", { amount: 10n ** 38n }, "invalidAmount"],
     ["an empty key", { key: "" }, "invalidRequest"],
+    ["a key with a control character", { key: "order\u0000-1" }, "invalidRequest"],
+    ["a code that is not a name", { code: "Test code\n" }, "invalidRequest"],
     ["a key with a space", { key: "a b" }, "invalidRequest"],
     ["the same account on both sides", { credit: "debit" }, "sameAccount"],
     ["another asset than the accounts'", { asset: "ETH" }, "assetMismatch"],
