@@ -8,7 +8,7 @@ import { fileURLToPath } from "node:url";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 import { randomBytes } from "node:crypto";
-import pg from "pg";
+import { temporaryPostgresDatabase } from "./temporary-postgres.ts";
 
 /**
  * `npm run bench:api`: the real server (a child process, LOG_LEVEL=silent) on a fresh temporary
@@ -417,25 +417,6 @@ function printTable(rows: Row[]): void {
   console.log(format(header));
   console.log(widths.map((width) => "-".repeat(width)).join("  "));
   for (const line of lines) console.log(format(line));
-}
-
-/** A new empty database on the server DATABASE_URL names, dropped again at the end. */
-async function temporaryPostgresDatabase(serverUrl: string, cleanups: (() => Promise<void> | void)[]): Promise<string> {
-  const name = `sarraf_bench_${randomBytes(6).toString("hex")}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`CREATE DATABASE ${name}`);
-  cleanups.push(() => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
 }
 
 async function stopChild(child: ChildProcess): Promise<void> {

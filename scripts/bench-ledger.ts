@@ -10,13 +10,13 @@
  * transfer, and the run fails if any does not hold.
  */
 import { mkdtempSync, rmSync } from "node:fs";
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
-import pg from "pg";
 import { createUser } from "../server/modules/auth/sessions.ts";
 import { createLedger, LedgerError, type TransferRequest } from "../server/modules/ledger/index.ts";
 import { openDatabase } from "../server/platform/db/open.ts";
+import { temporaryPostgresDatabase } from "./temporary-postgres.ts";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 10);
@@ -26,17 +26,7 @@ async function main() {
   const cleanups: (() => Promise<void> | void)[] = [];
   let database;
   if (process.env.DATABASE_URL) {
-    const name = `sarraf_bench_${randomBytes(6).toString("hex")}`;
-    const admin = async (statement: string) => {
-      const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-      await client.connect();
-      await client.query(statement).finally(() => client.end());
-    };
-    await admin(`CREATE DATABASE ${name}`);
-    cleanups.push(() => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
-    const url = new URL(process.env.DATABASE_URL);
-    url.pathname = `/${name}`;
-    database = await openDatabase({ databaseUrl: url.toString() });
+    database = await openDatabase({ databaseUrl: await temporaryPostgresDatabase(process.env.DATABASE_URL, cleanups) });
   } else {
     const dataDir = mkdtempSync(join(tmpdir(), "sarraf-bench-ledger-"));
     cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
