@@ -7,5 +7,6 @@ export * from "./legal.ts";
 export * from "./market.ts";
 export * from "./money.ts";
 export * from "./notifications.ts";
+export * from "./onramp.ts";
 export * from "./routes.ts";
 export * from "./pages.ts";

@@ -13,6 +13,8 @@ export const paths = {
   marketAsset: "/market/:symbol",
   exchange: "/exchange",
   portfolio: "/portfolio",
+  buy: "/buy",
+  history: "/history",
   profile: "/profile",
   kyc: "/kyc",
   withdrawals: "/withdrawals",

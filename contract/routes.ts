@@ -30,6 +30,17 @@ import {
   tickersSchema,
 } from "./market.ts";
 import { pushTokenSchema } from "./notifications.ts";
+import {
+  balancesRequestSchema,
+  balancesSchema,
+  buyAmountSchema,
+  buyOrderSchema,
+  buyQuoteSchema,
+  historyRequestSchema,
+  historySchema,
+  orderStatusRequestSchema,
+  sendOrderSchema,
+} from "./onramp.ts";
 
 /** A documented failure: its HTTP status and, where the body says which case, `data.reason`. */
 export interface Failure {
@@ -324,9 +335,68 @@ export const routes = {
 
   // Trading
   buySellReport: planned("/user/buy-sell-report", "Trading", "Buy and sell totals."),
-  transactionsHistory: planned("/user/transactions-history", "Trading", "The user's transactions."),
-  swipeluxSendOrder: planned("/user/swipelux/sendOrder", "Trading", "Starts a card buy through the on-ramp."),
-  swipeluxStatus: planned("/user/swipelux/status", "Trading", "The status of a card buy."),
+  transactionsHistory: route({
+    path: "/user/transactions-history",
+    methods: ["POST"],
+    auth: "session",
+    group: "Trading",
+    summary: "The user's movements, newest first, with each order's timeline; filters and a cursor.",
+    status: "live",
+    request: historyRequestSchema,
+    response: historySchema,
+    failures: [validation, sessionEnded],
+  }),
+  swipeluxQuote: route({
+    path: "/user/swipelux/quote",
+    methods: ["POST"],
+    auth: "session",
+    group: "Trading",
+    summary: "What a card buy would charge and credit, with the fee and the per-order limits.",
+    status: "live",
+    request: buyAmountSchema,
+    response: buyQuoteSchema,
+    failures: [validation, unknownSymbol, sessionEnded, pricesUnavailable],
+  }),
+  swipeluxSendOrder: route({
+    path: "/user/swipelux/sendOrder",
+    methods: ["POST"],
+    auth: "session",
+    group: "Trading",
+    summary: "Starts a card buy through the on-ramp: the order and its payment page. Idempotent by key.",
+    status: "live",
+    request: sendOrderSchema,
+    response: buyOrderSchema,
+    failures: [
+      validation,
+      unknownSymbol,
+      sessionEnded,
+      { status: 409, reason: "idempotencyConflict", description: "The key was used for another order." },
+      pricesUnavailable,
+      { status: 503, reason: "onrampUnavailable", description: "The on-ramp did not answer: nothing was charged; try again." },
+    ],
+  }),
+  swipeluxStatus: route({
+    path: "/user/swipelux/status",
+    methods: ["POST"],
+    auth: "session",
+    group: "Trading",
+    summary: "A card buy's status and timeline (asks the on-ramp when the order is still under way).",
+    status: "live",
+    request: orderStatusRequestSchema,
+    response: buyOrderSchema,
+    failures: [validation, sessionEnded, { status: 404, reason: "orderNotFound", description: "No order of this user has this id." }],
+  }),
+  balances: route({
+    path: "/user/balances",
+    methods: ["POST"],
+    auth: "session",
+    group: "Trading",
+    summary: "Each asset's available and held amounts and their value in a currency.",
+    status: "live",
+    request: balancesRequestSchema,
+    response: balancesSchema,
+    failures: [validation, sessionEnded],
+  }),
   sellSendOrder: planned("/user/sell/sendOrder", "Trading", "Sells an asset."),
 
   // KYC

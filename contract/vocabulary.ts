@@ -34,6 +34,13 @@ export const fieldErrorKeys = [
   "terms.outdated",
   "currency.unknown",
   "range.unknown",
+  "amount.invalid",
+  "amount.notPositive",
+  "amount.tooManyDecimals",
+  "amount.belowMinimum",
+  "amount.aboveMaximum",
+  "order.notFound",
+  "date.invalid",
 ] as const;
 export type FieldErrorKey = (typeof fieldErrorKeys)[number];
 

@@ -42,7 +42,7 @@ export const SOCIAL_SETTINGS = {
 } as const;
 
 /** Never printed: a start-up error names the problem without the value. */
-const SECRET_SETTINGS: ReadonlySet<string> = new Set(["GOOGLE_CLIENT_SECRET", "APPLE_PRIVATE_KEY", "FACEBOOK_CLIENT_SECRET"]);
+const SECRET_SETTINGS: ReadonlySet<string> = new Set(["GOOGLE_CLIENT_SECRET", "APPLE_PRIVATE_KEY", "FACEBOOK_CLIENT_SECRET", "SWIPELUX_API_KEY"]);
 
 export const envSchema = z.object({
   PORT: integer(0, 65535, 3000),
@@ -121,6 +121,32 @@ export const envSchema = z.object({
     })
     .transform((text) => Object.fromEntries(text.split(",").map((pair) => pair.split("=").map((part) => part.trim()) as [string, string])))
     .default({ EUR: "0.92", AED: "3.6725", SAR: "3.75" }),
+  ONRAMP_PROVIDER: oneOf(["sandbox", "swipelux"], "sandbox"),
+  /** Per-order limits, in US dollars (converted to the order's currency at QUOTE_RATES). */
+  ONRAMP_MIN_ORDER_USD: integer(1, 1_000_000, 10),
+  ONRAMP_MAX_ORDER_USD: integer(1, 1_000_000, 5_000),
+  /** Sarraf's fee on a card buy, in basis points of the crypto delivered (150 = 1.5%). */
+  ONRAMP_FEE_BPS: integer(0, 5_000, 150),
+  /** How often unsettled orders are asked about again (also once at start). */
+  ONRAMP_RECONCILE_SECONDS: integer(1, 86_400, 60),
+  /** An order nobody paid for is expired after this long. */
+  ONRAMP_ORDER_TTL_MINUTES: integer(1, 7 * 24 * 60, 30),
+  /** The sandbox: how long each step (paid → processing → completed) takes. */
+  ONRAMP_SANDBOX_STEP_MS: integer(0, 600_000, 2_000),
+  /** The sandbox: how many copies of each webhook it sends (duplicates on purpose). */
+  ONRAMP_SANDBOX_WEBHOOK_COPIES: integer(0, 20, 1),
+  /** The sandbox: "reversed" sends each order's pending webhooks newest first (out of order on purpose). */
+  ONRAMP_SANDBOX_WEBHOOK_ORDER: oneOf(["in-order", "reversed"], "in-order"),
+  SWIPELUX_API_URL: z
+    .string()
+    .regex(/^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/, { error: "must be an http:// or https:// address, e.g. https://api.swipelux.com" })
+    .transform((url) => url.replace(/\/+$/, ""))
+    .default("https://api.swipelux.com"),
+  SWIPELUX_API_KEY: secret("the secret API key from the Swipelux merchant panel"),
+  SWIPELUX_WEBHOOK_KEYS_URL: z
+    .string()
+    .regex(/^https?:\/\/\S+$/, { error: "must be an http:// or https:// address of a JWKS" })
+    .default("https://api.swipelux.com/api/merchants/webhookKeys"),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -133,7 +159,7 @@ export function parseEnv(source: Record<string, string | undefined>): EnvResult 
   const present = Object.fromEntries(Object.entries(source).filter(([key, value]) => key in envSchema.shape && value !== undefined && value.trim() !== ""));
   const result = envSchema.safeParse(present);
   const unpaired = halfSetProviders(present);
-  const unsafe = result.success ? productionProblems(result.data) : [];
+  const unsafe = result.success ? [...onrampProblems(result.data), ...productionProblems(result.data)] : [];
   if (result.success && unpaired.length === 0 && unsafe.length === 0) return { ok: true, env: result.data };
   const issues = [...(result.success ? [] : result.error.issues), ...unpaired, ...unsafe];
   const problems = issues.map((issue) => {
@@ -154,6 +180,16 @@ function halfSetProviders(present: Record<string, unknown>): { path: string[]; m
       .filter((name) => !(name in present))
       .map((name) => ({ path: [name], message: `must be set together with ${set.join(", ")} (set all of ${names.join(", ")}, or none)` }));
   });
+}
+
+/** Settings that are each valid but do not make sense together. */
+function onrampProblems(env: Env): { path: string[]; message: string }[] {
+  const problems: { path: string[]; message: string }[] = [];
+  if (env.ONRAMP_PROVIDER === "swipelux" && !env.SWIPELUX_API_KEY)
+    problems.push({ path: ["SWIPELUX_API_KEY"], message: "must be set when ONRAMP_PROVIDER=swipelux" });
+  if (env.ONRAMP_MIN_ORDER_USD > env.ONRAMP_MAX_ORDER_USD)
+    problems.push({ path: ["ONRAMP_MIN_ORDER_USD"], message: "must not be above ONRAMP_MAX_ORDER_USD" });
+  return problems;
 }
 
 /**

@@ -76,6 +76,8 @@ export const routes: readonly RouteEntry[] = [
   { path: paths.marketAsset, layout: "dashboard", title: msg`Market`, ...lazyPage("market/pages/AssetPage.tsx") },
   { path: paths.exchange, layout: "dashboard", title: msg`Exchange`, ...lazyPage("exchange/pages/ExchangePage.tsx") },
   { path: paths.portfolio, layout: "dashboard", title: msg`Portfolio`, ...lazyPage("portfolio/pages/PortfolioPage.tsx") },
+  { path: paths.buy, layout: "dashboard", title: msg`Buy crypto`, ...lazyPage("onramp/pages/BuyPage.tsx") },
+  { path: paths.history, layout: "dashboard", title: msg`Transaction history`, ...lazyPage("portfolio/pages/HistoryPage.tsx") },
   { path: paths.profile, layout: "dashboard", title: msg`Profile`, ...lazyPage("account/pages/ProfilePage.tsx") },
   { path: paths.kyc, layout: "dashboard", title: msg`Identity verification`, ...lazyPage("kyc/pages/KycPage.tsx") },
   { path: paths.withdrawals, layout: "dashboard", title: msg`Withdrawals`, ...lazyPage("withdrawals/pages/WithdrawalsPage.tsx") },

@@ -33,6 +33,13 @@ const texts: Record<FieldErrorKey, ReturnType<typeof msg>> = {
   "terms.outdated": msg`Our terms have changed since this page was opened. Reload the page, read the new terms and accept them.`,
   "currency.unknown": msg`Choose one of the offered currencies: USD, EUR, AED or SAR.`,
   "range.unknown": msg`Choose a chart range: 1D, 1W, 1M or 1Y.`,
+  "amount.invalid": msg`Enter an amount as a number, like 100 or 0.5.`,
+  "amount.notPositive": msg`Enter an amount above zero.`,
+  "amount.tooManyDecimals": msg`This amount has more decimal places than the asset allows.`,
+  "amount.belowMinimum": msg`This amount is below the minimum for one order.`,
+  "amount.aboveMaximum": msg`This amount is above the maximum for one order.`,
+  "order.notFound": msg`No order of yours has this id.`,
+  "date.invalid": msg`Enter a date as YYYY-MM-DD.`,
 };
 
 export function fieldErrorText(i18n: I18n, key: FieldErrorKey): string {

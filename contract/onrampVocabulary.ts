@@ -1,0 +1,22 @@
+// The on-ramp's plain values, apart from its schemas: machines and views read these without zod.
+
+/** An order's status as Sarraf shows it (the provider's own words are mapped onto these). */
+export const ORDER_STATUSES = ["pending", "processing", "completed", "failed", "cancelled", "expired"] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export const FINAL_ORDER_STATUSES = ["completed", "failed", "cancelled", "expired"] as const satisfies readonly OrderStatus[];
+export const isFinalOrderStatus = (status: OrderStatus): boolean => (FINAL_ORDER_STATUSES as readonly OrderStatus[]).includes(status);
+
+/** The steps of an order's timeline, each with the moment it was reached. */
+export const ORDER_STEPS = ["created", "paid", "processing", "completed", "failed", "cancelled", "expired"] as const;
+export type OrderStep = (typeof ORDER_STEPS)[number];
+
+/** Kinds of movement in the history; sells, exchanges and withdrawals join as they are built. */
+export const HISTORY_TYPES = ["buy"] as const;
+export type HistoryType = (typeof HISTORY_TYPES)[number];
+export const HISTORY_PAGE_MAX = 50;
+
+/** Fiat amounts are charged in cents (two decimals) whatever the currency. */
+export const ONRAMP_CARD_DECIMALS = 2;
+
+/** The `data.reason`s of the on-ramp's failures. */
+export type OnrampErrorReason = "belowMinimum" | "aboveMaximum" | "tooManyDecimals" | "orderNotFound" | "onrampUnavailable" | "idempotencyConflict" | "unknownSymbol" | "pricesUnavailable";

@@ -1,0 +1,56 @@
+// The port every card on-ramp implements: Sarraf's sandbox (the embedded default) and Swipelux (by
+// configuration) answer the same three questions, so the order service has one code path.
+
+/** The provider's own words for an order's progress, mapped onto these. */
+export type ProviderStatus = "pending" | "paid" | "processing" | "completed" | "failed" | "cancelled" | "expired";
+
+export interface CreateOrderRequest {
+  /** Sarraf's order id: the provider's externalId, so a webhook or a lookup finds the order. */
+  externalId: string;
+  /** The crypto asset bought. */
+  asset: string;
+  /** The fiat currency charged, and the amount in its cents. */
+  currency: string;
+  fiatCents: bigint;
+  /** What the provider delivers to Sarraf's treasury, in the asset's minor units (before Sarraf's fee). */
+  cryptoUnits: bigint;
+  cryptoDecimals: number;
+  email: string;
+  /** The language of the payment page. */
+  locale: "en" | "ar";
+}
+
+export interface CreatedOrder {
+  providerOrderId: string;
+  /** Where the buyer pays: opened in a popup. */
+  paymentUrl: string;
+}
+
+export interface ProviderOrder {
+  providerOrderId: string;
+  externalId: string | null;
+  status: ProviderStatus;
+  /** Minor units of the asset delivered, once completed; null before. */
+  deliveredUnits: bigint | null;
+  /** When the provider says the status changed. */
+  at: Date;
+}
+
+/** A webhook, verified: the order it is about and its new status. */
+export type WebhookEvent = ProviderOrder;
+
+export class ProviderUnavailable extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "ProviderUnavailable";
+  }
+}
+
+export interface OnrampProvider {
+  readonly name: "sandbox" | "swipelux";
+  createOrder(request: CreateOrderRequest): Promise<CreatedOrder>;
+  /** The order as the provider sees it now (the reconciler and the status poll ask this). */
+  getOrder(providerOrderId: string): Promise<ProviderOrder>;
+  /** Verifies a webhook's signature and reads it; throws WebhookRejected when it is not genuine. */
+  verifyWebhook(body: unknown): Promise<WebhookEvent>;
+}
