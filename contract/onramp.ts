@@ -20,12 +20,7 @@ export {
 } from "./onrampVocabulary.ts";
 import { HISTORY_PAGE_MAX, HISTORY_TYPES, ORDER_STATUSES, ORDER_STEPS } from "./onrampVocabulary.ts";
 
-const symbolField = z
-  .string({ error: formProblem })
-  .trim()
-  .toUpperCase()
-  .pipe(assetCodeSchema)
-  .meta({ description: "The crypto asset bought, e.g. BTC." });
+const symbolField = z.string({ error: formProblem }).trim().toUpperCase().pipe(assetCodeSchema).meta({ description: "The crypto asset bought, e.g. BTC." });
 const currencyField = z
   .string({ error: formProblem })
   .trim()
@@ -112,7 +107,12 @@ export const historyRequestSchema = z.strictObject({
   from: dateField.optional(),
   to: dateField.optional(),
   cursor: z.string({ error: formProblem }).max(200, { error: "field.invalid" }).optional(),
-  limit: z.number({ error: "field.invalid" }).int({ error: "field.invalid" }).min(1, { error: "field.invalid" }).max(HISTORY_PAGE_MAX, { error: "field.invalid" }).default(20),
+  limit: z
+    .number({ error: "field.invalid" })
+    .int({ error: "field.invalid" })
+    .min(1, { error: "field.invalid" })
+    .max(HISTORY_PAGE_MAX, { error: "field.invalid" })
+    .default(20),
 });
 export type HistoryBody = z.input<typeof historyRequestSchema>;
 export const historySchema = z.object({

@@ -19,4 +19,5 @@ export const HISTORY_PAGE_MAX = 50;
 export const ONRAMP_CARD_DECIMALS = 2;
 
 /** The `data.reason`s of the on-ramp's failures. */
-export type OnrampErrorReason = "belowMinimum" | "aboveMaximum" | "tooManyDecimals" | "orderNotFound" | "onrampUnavailable" | "idempotencyConflict" | "unknownSymbol" | "pricesUnavailable";
+export type OnrampErrorReason =
+  "belowMinimum" | "aboveMaximum" | "tooManyDecimals" | "orderNotFound" | "onrampUnavailable" | "idempotencyConflict" | "unknownSymbol" | "pricesUnavailable";

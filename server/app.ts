@@ -22,6 +22,7 @@ import { requireAuth, scryptHasher, sessionHandlers, socialAuthRoutes, socialLog
 import { healthHandlers } from "./modules/health/index.ts";
 import { pushHandlers } from "./modules/notifications/index.ts";
 import { createPriceService, devPriceRoutes, marketHandlers } from "./modules/market/index.ts";
+import { createOnramp, onrampHandlers, onrampWebhookRoutes, sandboxRoutes, WEBHOOK_PATH } from "./modules/onramp/index.ts";
 
 export const API_BASE = "/api/v1";
 export const REQUEST_ID_MAX_LENGTH = 64;
@@ -36,6 +37,7 @@ export function createApp(deps: AppDeps) {
     mail: deps.mail ?? createMailService(deps.env, deps.database.db, deps.logger, now),
     // Polls only once a price is first asked for: an app that serves none never starts its timer.
     prices: deps.prices ?? createPriceService({ env: deps.env, logger: deps.logger, now }),
+    onramp: deps.onramp ?? createOnramp({ db: deps.database.db, env: deps.env, logger: deps.logger, now }),
   };
   const app = new Hono<AppEnv>();
 
@@ -76,6 +78,7 @@ export function createApp(deps: AppDeps) {
     ...profileHandlers(s),
     ...pushHandlers(s),
     ...marketHandlers(s),
+    ...onrampHandlers(s),
   };
   const api = apiRoutes({ handlers, requireSession: requireAuth(s), base: API_BASE });
   app.route(API_BASE, api);
@@ -94,6 +97,8 @@ export function createApp(deps: AppDeps) {
   app.route("/", socialAuthRoutes(s));
   app.route("/", devMailboxRoutes(s));
   app.route("/", devPriceRoutes(s));
+  app.route("/", onrampWebhookRoutes(s));
+  if (s.onramp.sandbox) app.route("/", sandboxRoutes(s.onramp.sandbox));
   app.route("/", spaRoutes(deps.staticDir, deps.logger, { sourceMaps: deps.env.NODE_ENV !== "production" }));
   app.notFound((c) => c.text("Not found", 404));
 
@@ -107,6 +112,12 @@ export function createApp(deps: AppDeps) {
     if (error instanceof HTTPException && error.status < 500) return failure(c, 400, "error.badRequest");
     deps.logger.error("unhandled", { reqId: c.var.requestId, method: c.req.method, path: c.req.path, ...errorFields(error) });
     return failure(c, 500, "error.internal");
+  });
+
+  // The sandbox sends its webhooks through the same route and verification as a real provider's.
+  s.onramp.connect(async (body) => {
+    const response = await app.request(WEBHOOK_PATH, { method: "POST", body: JSON.stringify(body), headers: { "Content-Type": "application/json" } });
+    return response.ok;
   });
 
   return app;

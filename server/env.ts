@@ -143,6 +143,21 @@ export const envSchema = z.object({
     .transform((url) => url.replace(/\/+$/, ""))
     .default("https://api.swipelux.com"),
   SWIPELUX_API_KEY: secret("the secret API key from the Swipelux merchant panel"),
+  /** What Swipelux sells for Sarraf: symbol:decimals:treasury address, comma-separated. */
+  SWIPELUX_ASSETS: z
+    .string()
+    .regex(/^\s*[A-Z0-9]{2,10}:\d{1,2}:[A-Za-z0-9]{20,120}\s*(,\s*[A-Z0-9]{2,10}:\d{1,2}:[A-Za-z0-9]{20,120}\s*)*$/, {
+      error: "must be symbol:decimals:treasury address entries separated by commas, e.g. BTC:8:bc1q…,ETH:18:0x…",
+    })
+    .transform((text) =>
+      Object.fromEntries(
+        text.split(",").map((entry) => {
+          const [symbol, decimals, targetAddress] = entry.trim().split(":") as [string, string, string];
+          return [symbol, { currency: symbol, decimals: Number(decimals), targetAddress }];
+        }),
+      ),
+    )
+    .default({}),
   SWIPELUX_WEBHOOK_KEYS_URL: z
     .string()
     .regex(/^https?:\/\/\S+$/, { error: "must be an http:// or https:// address of a JWKS" })
@@ -187,8 +202,9 @@ function onrampProblems(env: Env): { path: string[]; message: string }[] {
   const problems: { path: string[]; message: string }[] = [];
   if (env.ONRAMP_PROVIDER === "swipelux" && !env.SWIPELUX_API_KEY)
     problems.push({ path: ["SWIPELUX_API_KEY"], message: "must be set when ONRAMP_PROVIDER=swipelux" });
-  if (env.ONRAMP_MIN_ORDER_USD > env.ONRAMP_MAX_ORDER_USD)
-    problems.push({ path: ["ONRAMP_MIN_ORDER_USD"], message: "must not be above ONRAMP_MAX_ORDER_USD" });
+  if (env.ONRAMP_PROVIDER === "swipelux" && Object.keys(env.SWIPELUX_ASSETS).length === 0)
+    problems.push({ path: ["SWIPELUX_ASSETS"], message: "must name at least one asset and its treasury address when ONRAMP_PROVIDER=swipelux" });
+  if (env.ONRAMP_MIN_ORDER_USD > env.ONRAMP_MAX_ORDER_USD) problems.push({ path: ["ONRAMP_MIN_ORDER_USD"], message: "must not be above ONRAMP_MAX_ORDER_USD" });
   return problems;
 }
 

@@ -12,6 +12,7 @@ import { devToolsEnabled, isLoopbackHostname } from "./platform/http/hosts.ts";
 import { createLogger, errorFields, type Logger } from "./platform/logging/logger.ts";
 import { createMailService } from "./platform/mail/index.ts";
 import { createPriceService } from "./modules/market/index.ts";
+import { createOnramp } from "./modules/onramp/index.ts";
 
 export interface StartOptions {
   /** Parsed settings; defaults to the defaults of every setting. */
@@ -54,7 +55,8 @@ export async function startServer({ env = envWith(), logger = createLogger(env.L
     logger.warn("mail.outboxInProduction", { hint: "OUTBOX_IN_PRODUCTION=true: mail stays in the database outbox" });
   const mail = createMailService(env, database.db, logger, () => new Date());
   const prices = createPriceService({ env, logger, now: () => new Date() });
-  const app = createApp({ database, env, logger, staticDir, version, mail, prices });
+  const onramp = createOnramp({ db: database.db, env, logger, now: () => new Date() });
+  const app = createApp({ database, env, logger, staticDir, version, mail, prices, onramp });
 
   let server: Server;
   try {
@@ -64,6 +66,7 @@ export async function startServer({ env = envWith(), logger = createLogger(env.L
     });
   } catch (error) {
     prices.stop();
+    await onramp.stop();
     await mail.close();
     await database.close();
     throw error;
@@ -80,6 +83,7 @@ export async function startServer({ env = envWith(), logger = createLogger(env.L
     );
   // The last run is awaited at close, so it never races the database closing.
   let pruned = prune();
+  onramp.start();
   const pruning = setInterval(() => (pruned = prune()), PRUNE.everyMs).unref();
 
   let closing: Promise<void> | undefined;
@@ -98,6 +102,7 @@ export async function startServer({ env = envWith(), logger = createLogger(env.L
       await stopped;
       clearTimeout(deadline);
       await pruned;
+      await onramp.stop();
       await mail.close();
       await database.close();
       logger.info("stopped", { url });

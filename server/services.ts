@@ -5,6 +5,7 @@ import type { Database } from "./platform/db/open.ts";
 import type { Logger } from "./platform/logging/logger.ts";
 import type { MailService } from "./platform/mail/index.ts";
 import type { PriceService } from "./modules/market/index.ts";
+import type { Onramp } from "./modules/onramp/index.ts";
 
 /** What createApp needs from the outside world; tests pass their own (a clock, a log sink). */
 export interface AppDeps {
@@ -23,6 +24,8 @@ export interface AppDeps {
   socialFetch?: CustomFetch;
   /** Defaults to the source the env selects (createPriceService); tests pass one over a failing source. */
   prices?: PriceService;
+  /** Defaults to the provider the env selects, with no timers (server.ts starts them; tests tick by hand). */
+  onramp?: Onramp;
 }
 
 /** AppDeps with every default filled in, as route groups receive them. */
@@ -31,4 +34,5 @@ export interface Services extends AppDeps {
   hasher: PasswordHasher;
   mail: MailService;
   prices: PriceService;
+  onramp: Onramp;
 }

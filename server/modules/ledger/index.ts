@@ -1,4 +1,5 @@
 // The ledger is the only writer of balances: other modules move money through what it exports here.
+export type { Tx as LedgerTx } from "./changes.ts";
 export { createLedger, type Ledger, type Transfer, type TransferRequest, type ResolveRequest, type Balance } from "./ledger.ts";
 export { checkLedger, type LedgerCheck } from "./check.ts";
 export { LedgerError, type LedgerErrorCode } from "./errors.ts";

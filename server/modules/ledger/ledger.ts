@@ -159,9 +159,10 @@ export function createLedger(db: Db, { now = () => new Date() }: LedgerOptions =
     }
   }
 
-  async function run<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+  /** In a transaction of its own, or in the caller's (whose other writes then commit or fail with it). */
+  async function run<T>(work: (tx: Tx) => Promise<T>, inside?: Tx): Promise<T> {
     try {
-      return await db.transaction(work);
+      return await (inside ? work(inside) : db.transaction(work));
     } catch (error) {
       throw databaseRefusal(error) ?? error;
     }
@@ -185,7 +186,7 @@ export function createLedger(db: Db, { now = () => new Date() }: LedgerOptions =
      * Transfers, all or none, in one transaction. A request whose key was used before answers that
      * first transfer (same request) or refuses the whole batch (another request).
      */
-    async transfer(requests: TransferRequest | TransferRequest[]): Promise<Transfer[]> {
+    async transfer(requests: TransferRequest | TransferRequest[], options: { tx?: Tx } = {}): Promise<Transfer[]> {
       const list = Array.isArray(requests) ? requests : [requests];
       if (list.length === 0 || list.length > 100) throw new LedgerError("invalidRequest");
       for (const request of list) validate(request);
@@ -248,7 +249,7 @@ export function createLedger(db: Db, { now = () => new Date() }: LedgerOptions =
         }
         await changes.apply(tx);
         return rows.map((row) => toTransfer(inserted.get(row.idempotencyKey) ?? replayed.get(row.idempotencyKey)!));
-      });
+      }, options.tx);
     },
 
     /** Posts (in full or in part) or voids a hold, once; a hold past its time can only be voided or expired. */

@@ -4,3 +4,4 @@ export { devPriceRoutes } from "./dev.routes.ts";
 export { createPriceService, type PriceService } from "./prices.ts";
 export type { PriceSource, SourceSnapshot } from "./source.ts";
 export { assets } from "./schema.ts";
+export { priceString } from "./format.ts";

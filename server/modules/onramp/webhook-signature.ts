@@ -3,7 +3,7 @@
 // (`/api/merchants/webhookKeys`). The sandbox signs with its own key pair and publishes its JWKS the
 // same way, so the real and the embedded provider go through this one verifier.
 import { randomUUID } from "node:crypto";
-import { createLocalJWKSet, errors, exportJWK, generateKeyPair, jwtVerify, SignJWT, type JSONWebKeySet, type JWTPayload } from "jose";
+import { createLocalJWKSet, errors, exportJWK, generateKeyPair, importJWK, jwtVerify, SignJWT, type JSONWebKeySet, type JWK, type JWTPayload } from "jose";
 
 export interface SignedWebhook {
   protected: string;
@@ -60,17 +60,31 @@ export interface WebhookSigner {
   sign(claims: Record<string, unknown>, options?: { expiresInSeconds?: number }): Promise<SignedWebhook>;
 }
 
-/** The sandbox's signing key pair (ES256, a fresh key id). */
-export async function createWebhookSigner(now: () => Date = () => new Date()): Promise<WebhookSigner> {
+/** A signing key as it is kept between restarts. */
+export interface StoredSigningKey {
+  kid: string;
+  privateJwk: JWK;
+  publicJwk: JWK;
+}
+
+/** A fresh ES256 key pair with a new key id, exportable so it can be kept. */
+export async function generateSigningKey(): Promise<StoredSigningKey> {
   const { privateKey, publicKey } = await generateKeyPair(ALGORITHM, { extractable: true });
   const kid = randomUUID();
-  const publicJwk = { ...(await exportJWK(publicKey)), kid, alg: ALGORITHM, use: "sig" };
+  return { kid, privateJwk: await exportJWK(privateKey), publicJwk: { ...(await exportJWK(publicKey)), kid, alg: ALGORITHM, use: "sig" } };
+}
+
+/** The sandbox's signer: a kept key (so a restart signs as before), or a fresh one. */
+export async function createWebhookSigner(now: () => Date = () => new Date(), stored?: StoredSigningKey): Promise<WebhookSigner> {
+  const key = stored ?? (await generateSigningKey());
+  const privateKey = await importJWK(key.privateJwk, ALGORITHM);
+  const publicJwk = { ...key.publicJwk, kid: key.kid, alg: ALGORITHM, use: "sig" };
   return {
     jwks: () => ({ keys: [publicJwk] }),
     async sign(claims, { expiresInSeconds = 300 } = {}) {
       const issuedAt = Math.floor(now().getTime() / 1000);
       const token = await new SignJWT(claims)
-        .setProtectedHeader({ alg: ALGORITHM, kid, typ: "JWT" })
+        .setProtectedHeader({ alg: ALGORITHM, kid: key.kid, typ: "JWT" })
         .setIssuedAt(issuedAt)
         .setExpirationTime(issuedAt + expiresInSeconds)
         .sign(privateKey);

@@ -39,6 +39,9 @@ export const en = {
   // Field messages: one per FieldErrorKey of contract/auth.ts, under the same id.
   "error.unknownSymbol": "No listed asset has this symbol.",
   "error.pricesUnavailable": "Prices are not available yet. Please try again in a moment.",
+  "error.orderNotFound": "No order of yours has this id.",
+  "error.onrampUnavailable": "The card payment service did not answer. Nothing was charged; please try again.",
+  "error.idempotencyConflict": "This request was already used for a different order. Please start again.",
   "field.required": "This field is required.",
   "field.invalid": "This value is not valid.",
   "field.unknown": "This field is not expected here.",

@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { MAX_EPOCH_MS, PRICE_RANGES, QUOTE_CURRENCIES, routes, TERMS_VERSION, type LiveRouteName, type RequestOf } from "../../../contract/index.ts";
+import { HISTORY_PAGE_MAX, MAX_EPOCH_MS, ORDER_STATUSES, PRICE_RANGES, QUOTE_CURRENCIES, routes, TERMS_VERSION, type LiveRouteName, type RequestOf } from "../../../contract/index.ts";
 
 // Request bodies for the property test: valid ones built for each live route's schema (and
 // filtered by it, so "valid" is what the table says), and the kinds of wrong a client can send.
@@ -41,6 +41,7 @@ const id = fc.oneof(fc.uuid(), text(0, 20));
 // Listed symbols, in any case and padding (the schema trims and upper-cases), and some that are not listed.
 const symbol = fc.oneof(fc.constantFrom("BTC", "eth", " sol ", "USDT"), fc.stringMatching(/^[A-Z0-9]{2,10}$/));
 const currency = fc.constantFrom(...QUOTE_CURRENCIES, "usd", " eur ");
+const amount = fc.oneof(fc.constantFrom("0", "10", "100.5", "0.00000001", "5000.001", "1e3", "-5"), fc.stringMatching(/^\d{1,8}(\.\d{1,20})?$/));
 
 /** Only what the route's request schema (as the table declares it) accepts. */
 const accepted = <K extends LiveRouteName>(name: K, arbitrary: fc.Arbitrary<RequestOf<K>>) =>
@@ -88,6 +89,31 @@ export const validBodies: { [K in LiveRouteName]: fc.Arbitrary<RequestOf<K>> } =
   priceHistory: accepted("priceHistory", fc.record({ symbol, currency, range: fc.constantFrom(...PRICE_RANGES) }, { requiredKeys: ["symbol"] })),
   addFavToken: accepted("addFavToken", fc.record({ symbol, favourite: fc.boolean() }, { requiredKeys: ["symbol"] })),
   dashboardMarketInfo: accepted("dashboardMarketInfo", fc.record({ currency }, { requiredKeys: [] })),
+  transactionsHistory: accepted(
+    "transactionsHistory",
+    fc.record(
+      {
+        type: fc.constant("buy"),
+        asset: symbol,
+        status: fc.constantFrom(...ORDER_STATUSES),
+        from: fc.constantFrom("2026-01-01", "2026-11-26"),
+        to: fc.constantFrom("2026-12-31"),
+        cursor: base64url(60),
+        limit: fc.integer({ min: 1, max: HISTORY_PAGE_MAX }),
+      },
+      { requiredKeys: [] },
+    ),
+  ),
+  swipeluxQuote: accepted("swipeluxQuote", fc.record({ asset: symbol, currency, side: fc.constantFrom("fiat", "crypto"), amount }, { requiredKeys: ["asset", "amount"] })),
+  swipeluxSendOrder: accepted(
+    "swipeluxSendOrder",
+    fc.record(
+      { asset: symbol, currency, side: fc.constantFrom("fiat", "crypto"), amount, idempotencyKey: fc.stringMatching(/^[A-Za-z0-9_-]{8,64}$/) },
+      { requiredKeys: ["asset", "amount", "idempotencyKey"] },
+    ),
+  ),
+  swipeluxStatus: accepted("swipeluxStatus", fc.record({ orderId: fc.uuid() })),
+  balances: accepted("balances", fc.record({ currency }, { requiredKeys: [] })),
 };
 
 /** Values of every JSON type, for a field that expects another. */

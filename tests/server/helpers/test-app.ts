@@ -10,6 +10,7 @@ import { openTestDatabase } from "./test-db.ts";
 import { createLogger } from "../../../server/platform/logging/logger.ts";
 import { createMailService, type MailService } from "../../../server/platform/mail/index.ts";
 import type { PriceService } from "../../../server/modules/market/index.ts";
+import type { Onramp } from "../../../server/modules/onramp/index.ts";
 
 export interface TestAppOptions {
   database: Database;
@@ -23,6 +24,8 @@ export interface TestAppOptions {
   socialFetch?: CustomFetch;
   /** The price service (over a source the test controls); else the simulator the env selects. */
   prices?: PriceService;
+  /** The on-ramp (its provider and clock under the test's control); else the sandbox with defaults. */
+  onramp?: Onramp;
 }
 
 export interface PostOptions {
@@ -35,7 +38,7 @@ export interface PostOptions {
 }
 
 /** The real app over a real database; logs are captured as parsed objects instead of printed. */
-export function createTestApp({ database, env = {}, staticDir = "/nonexistent-static-dir", now, hasher, mail, socialFetch, prices }: TestAppOptions) {
+export function createTestApp({ database, env = {}, staticDir = "/nonexistent-static-dir", now, hasher, mail, socialFetch, prices, onramp }: TestAppOptions) {
   const logs: Record<string, unknown>[] = [];
   const logger = createLogger("debug", (line) => logs.push(JSON.parse(line)));
   const settings = envWith(env);
@@ -43,7 +46,7 @@ export function createTestApp({ database, env = {}, staticDir = "/nonexistent-st
   const mailService = mail ?? createMailService(settings, database.db, logger, now ?? (() => new Date()));
   // Every answer under /api is checked against the contract's table (helpers/contract.ts).
   const app = contractChecked(
-    createApp({ database, env: settings, logger, staticDir, version: "0.0.0-test", now, hasher, mail: mailService, socialFetch, prices }),
+    createApp({ database, env: settings, logger, staticDir, version: "0.0.0-test", now, hasher, mail: mailService, socialFetch, prices, onramp }),
   );
 
   /** POSTs to /api/v1 like the SPA's client: JSON body when given, optional token and language. */

@@ -19,8 +19,8 @@ describe("apiRoutes", () => {
     expect(() => apiRoutes({ handlers: handlersFor(liveNames.filter((name) => name !== "login")), requireSession: noGuard, base: API_BASE })).toThrow(
       "no handler for the live route login",
     );
-    expect(() => apiRoutes({ handlers: handlersFor([...liveNames, "transactionsHistory"]), requireSession: noGuard, base: API_BASE })).toThrow(
-      /transactionsHistory/,
+    expect(() => apiRoutes({ handlers: handlersFor([...liveNames, "buySellReport"]), requireSession: noGuard, base: API_BASE })).toThrow(
+      /buySellReport/,
     );
   });
 });

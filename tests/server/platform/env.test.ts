@@ -31,8 +31,37 @@ describe("parseEnv", () => {
         PRICE_STALE_SECONDS: 30,
         BINANCE_BASE_URL: "https://api.binance.com",
         QUOTE_RATES: { EUR: "0.92", AED: "3.6725", SAR: "3.75" },
+        ONRAMP_PROVIDER: "sandbox",
+        ONRAMP_MIN_ORDER_USD: 10,
+        ONRAMP_MAX_ORDER_USD: 5000,
+        ONRAMP_FEE_BPS: 150,
+        ONRAMP_RECONCILE_SECONDS: 60,
+        ONRAMP_ORDER_TTL_MINUTES: 30,
+        ONRAMP_SANDBOX_STEP_MS: 2000,
+        ONRAMP_SANDBOX_WEBHOOK_COPIES: 1,
+        ONRAMP_SANDBOX_WEBHOOK_ORDER: "in-order",
+        SWIPELUX_API_URL: "https://api.swipelux.com",
+        SWIPELUX_WEBHOOK_KEYS_URL: "https://api.swipelux.com/api/merchants/webhookKeys",
+        SWIPELUX_ASSETS: {},
       },
     });
+  });
+
+  it("the on-ramp: Swipelux needs its key and assets; limits must be in order; the key is never printed", () => {
+    const result = parseEnv({ ONRAMP_PROVIDER: "swipelux", ONRAMP_MIN_ORDER_USD: "500", ONRAMP_MAX_ORDER_USD: "100" });
+    expect(result.ok).toBe(false);
+    const problems = result.ok ? [] : result.problems;
+    expect(problems.some((line) => line.startsWith("SWIPELUX_API_KEY: must be set when ONRAMP_PROVIDER=swipelux"))).toBe(true);
+    expect(problems.some((line) => line.startsWith("SWIPELUX_ASSETS:"))).toBe(true);
+    expect(problems.some((line) => line.startsWith("ONRAMP_MIN_ORDER_USD: must not be above"))).toBe(true);
+    const set = parseEnv({
+      ONRAMP_PROVIDER: "swipelux",
+      SWIPELUX_API_KEY: "sk_live_secret_value",
+      SWIPELUX_ASSETS: "BTC:8:bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh",
+    });
+    expect(set.ok && set.env.SWIPELUX_ASSETS).toEqual({ BTC: { currency: "BTC", decimals: 8, targetAddress: "bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh" } });
+    const bad = parseEnv({ SWIPELUX_API_KEY: "has spaces in it" });
+    expect(bad.ok ? "" : bad.problems.join("\n")).not.toContain("has spaces");
   });
 
   it("treats empty values as unset and ignores unrelated variables", () => {

@@ -56,6 +56,11 @@ describe("Call (src/shared/api/call.ts)", () => {
       | "priceHistory"
       | "addFavToken"
       | "dashboardMarketInfo"
+      | "transactionsHistory"
+      | "swipeluxQuote"
+      | "swipeluxSendOrder"
+      | "swipeluxStatus"
+      | "balances"
     >();
   });
 });

@@ -1,0 +1,133 @@
+// The on-ramp's tables: Sarraf's card-buy orders with their timelines, and the sandbox provider's
+// own state (its orders, the webhooks it owes, its signing key) — the sandbox keeps apart from the
+// orders exactly as a third party would, and talks to them only through the provider port.
+import { sql } from "drizzle-orm";
+import { check, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { users } from "../auth/index.ts";
+import { assets } from "../market/index.ts";
+import { at } from "../../platform/db/columns.ts";
+import type { OrderStatus, OrderStep } from "../../../contract/index.ts";
+import type { ProviderStatus } from "./provider.ts";
+
+const units = (name: string) => numeric(name, { precision: 40, scale: 0, mode: "bigint" });
+
+export const onrampOrders = pgTable(
+  "onramp_orders",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    // Orders are money records: a user with orders cannot be deleted out from under them.
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    /** The client's key: one order per key per user; requestHash refuses the key for another order. */
+    idempotencyKey: text("idempotency_key").notNull(),
+    requestHash: text("request_hash").notNull(),
+    provider: text("provider").$type<"sandbox" | "swipelux">().notNull(),
+    providerOrderId: text("provider_order_id"),
+    asset: text("asset")
+      .notNull()
+      .references(() => assets.symbol),
+    currency: text("currency").notNull(),
+    /** What the card is charged, in cents. */
+    fiatCents: units("fiat_cents").notNull(),
+    /** The crypto bought before Sarraf's fee, and the fee, in the asset's minor units (the quote until settled). */
+    grossUnits: units("gross_units").notNull(),
+    feeUnits: units("fee_units").notNull(),
+    decimals: integer("decimals").notNull(),
+    /** Fiat per one unit of the asset, as quoted (a decimal string). */
+    price: text("price").notNull(),
+    feeBasisPoints: integer("fee_basis_points").notNull(),
+    status: text("status").$type<OrderStatus>().notNull(),
+    paymentUrl: text("payment_url"),
+    /** Set once, in the transaction that credits the buyer. */
+    creditedAt: at("credited_at"),
+    /** When the provider was last asked (the status call asks at most this often). */
+    checkedAt: at("checked_at"),
+    expiresAt: at("expires_at").notNull(),
+    createdAt: at("created_at").notNull().defaultNow(),
+    updatedAt: at("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("onramp_orders_user_key_idx").on(t.userId, t.idempotencyKey),
+    uniqueIndex("onramp_orders_provider_order_idx").on(t.provider, t.providerOrderId),
+    index("onramp_orders_user_created_idx").on(t.userId, t.createdAt, t.id),
+    index("onramp_orders_open_idx")
+      .on(t.updatedAt)
+      .where(sql`${t.status} IN ('pending', 'processing')`),
+    check("onramp_orders_status", sql`${t.status} IN ('pending', 'processing', 'completed', 'failed', 'cancelled', 'expired')`),
+    check("onramp_orders_amounts", sql`${t.fiatCents} > 0 AND ${t.grossUnits} > 0 AND ${t.feeUnits} >= 0 AND ${t.feeUnits} < ${t.grossUnits}`),
+    // Credited exactly when completed: the database refuses a credit on any other outcome.
+    check("onramp_orders_credited_iff_completed", sql`(${t.status} = 'completed') = (${t.creditedAt} IS NOT NULL)`),
+  ],
+);
+export type OnrampOrderRow = typeof onrampOrders.$inferSelect;
+
+export const onrampOrderSteps = pgTable(
+  "onramp_order_steps",
+  {
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => onrampOrders.id, { onDelete: "cascade" }),
+    step: text("step").$type<OrderStep>().notNull(),
+    at: at("at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.orderId, t.step] })],
+);
+
+/** The sandbox provider's orders: what a payment page shows and what its webhooks say. */
+export const sandboxOrders = pgTable(
+  "onramp_sandbox_orders",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    externalId: text("external_id").notNull(),
+    asset: text("asset").notNull(),
+    currency: text("currency").notNull(),
+    fiatCents: units("fiat_cents").notNull(),
+    cryptoUnits: units("crypto_units").notNull(),
+    decimals: integer("decimals").notNull(),
+    locale: text("locale").$type<"en" | "ar">().notNull(),
+    status: text("status").$type<ProviderStatus>().notNull(),
+    /** What the card decided, once entered: the next steps follow it. */
+    outcome: text("outcome").$type<"success" | "decline" | "challenge">(),
+    /** When the order moves on by itself (paid → processing → completed). */
+    nextAt: at("next_at"),
+    expiresAt: at("expires_at").notNull(),
+    createdAt: at("created_at").notNull().defaultNow(),
+    updatedAt: at("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    index("onramp_sandbox_orders_next_idx")
+      .on(t.nextAt)
+      .where(sql`${t.nextAt} IS NOT NULL`),
+  ],
+);
+export type SandboxOrderRow = typeof sandboxOrders.$inferSelect;
+
+/** Webhooks the sandbox owes the merchant, sent in order (or not, on purpose) and retried until accepted. */
+export const sandboxWebhooks = pgTable(
+  "onramp_sandbox_webhooks",
+  {
+    id: serial("id").primaryKey(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => sandboxOrders.id, { onDelete: "cascade" }),
+    status: text("status").$type<ProviderStatus>().notNull(),
+    at: at("at").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    deliverAfter: at("deliver_after").notNull().defaultNow(),
+    deliveredAt: at("delivered_at"),
+  },
+  (t) => [
+    index("onramp_sandbox_webhooks_due_idx")
+      .on(t.deliverAfter)
+      .where(sql`${t.deliveredAt} IS NULL`),
+  ],
+);
+
+/** The sandbox's webhook signing key: kept, so a restart signs as before and old deliveries still verify. */
+export const sandboxKeys = pgTable("onramp_sandbox_keys", {
+  kid: text("kid").primaryKey(),
+  privateJwk: jsonb("private_jwk").notNull(),
+  publicJwk: jsonb("public_jwk").notNull(),
+  createdAt: at("created_at").notNull().defaultNow(),
+});
