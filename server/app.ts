@@ -22,6 +22,7 @@ import { requireAuth, scryptHasher, sessionHandlers, socialAuthRoutes, socialLog
 import { healthHandlers } from "./modules/health/index.ts";
 import { pushHandlers } from "./modules/notifications/index.ts";
 import { createPriceService, devPriceRoutes, marketHandlers } from "./modules/market/index.ts";
+import { devLedgerRoutes } from "./modules/ledger/index.ts";
 import { createOnramp, onrampHandlers, onrampWebhookRoutes, sandboxRoutes, WEBHOOK_PATH } from "./modules/onramp/index.ts";
 
 export const API_BASE = "/api/v1";
@@ -97,6 +98,7 @@ export function createApp(deps: AppDeps) {
   app.route("/", socialAuthRoutes(s));
   app.route("/", devMailboxRoutes(s));
   app.route("/", devPriceRoutes(s));
+  app.route("/", devLedgerRoutes(s, s.onramp.ledger));
   app.route("/", onrampWebhookRoutes(s));
   if (s.onramp.sandbox) app.route("/", sandboxRoutes(s.onramp.sandbox));
   app.route("/", spaRoutes(deps.staticDir, deps.logger, { sourceMaps: deps.env.NODE_ENV !== "production" }));

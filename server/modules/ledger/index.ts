@@ -2,5 +2,6 @@
 export type { Tx as LedgerTx } from "./changes.ts";
 export { createLedger, type Ledger, type Transfer, type TransferRequest, type ResolveRequest, type Balance } from "./ledger.ts";
 export { checkLedger, type LedgerCheck } from "./check.ts";
+export { devLedgerRoutes } from "./dev.routes.ts";
 export { LedgerError, type LedgerErrorCode } from "./errors.ts";
 export type { AccountCode } from "./schema.ts";
