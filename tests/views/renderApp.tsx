@@ -34,6 +34,9 @@ const defaults: FakeCalls = {
   marketTickers: ({ currency }) => tickers(currency === "EUR" ? "EUR" : "USD"),
   getPrice: (body) => price(body),
   dashboardMarketInfo: () => dashboardMarket(),
+  // A new user: nothing held yet (the dashboard's balances card asks).
+  balances: ({ currency }) => ({ currency: currency ?? "USD", balances: [], total: "0.00" }),
+  transactionsHistory: () => ({ items: [], nextCursor: null }),
 };
 
 /**

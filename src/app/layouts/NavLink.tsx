@@ -36,6 +36,8 @@ export function useNavItems(): { trading: NavItem[]; account: NavItem[] } {
       { href: paths.profile, path: paths.profile, label: t`Profile`, icon: "profile" },
       { href: paths.kyc, path: paths.kyc, label: t`Identity verification`, icon: "kyc" },
       { href: paths.withdrawals, path: paths.withdrawals, label: t`Withdrawals`, icon: "withdrawals" },
+      // The history sits with the account pages: the phone's bottom bar has no room for a fifth page.
+      { href: paths.history, path: paths.history, label: t`Transaction history`, icon: "history" },
     ],
   };
 }

@@ -2,7 +2,7 @@
 // app's API call, and read through selectors. Views import these hooks, never the services.
 import { useEffect, useMemo, useState } from "react";
 import { useLingui } from "@lingui/react/macro";
-import type { ActorRefFrom } from "xstate";
+import type { ActorRefFrom, PromiseActorLogic } from "xstate";
 import type { CurrencyList, QuoteCurrency } from "../../../contract/index.ts";
 import { PRICE_STALE_AFTER_SECONDS } from "../../../contract/quotes.ts";
 import { favouritesMachine } from "../../../machines/market/favourites.machine.ts";
@@ -22,7 +22,16 @@ export type PriceFeedRef = ActorRefFrom<typeof priceFeedMachine>;
  */
 export function usePriceFeed(kind: FeedKind, query: object): PriceFeedRef {
   const call = useAppCall();
-  const machine = useMemo(() => priceFeedMachine.provide({ actors: { fetchFeed: feeds[kind](call) } }), [call, kind]);
+  const fetchFeed = useMemo(() => feeds[kind](call), [call, kind]);
+  return useLiveFeed(fetchFeed, query);
+}
+
+/** What a feed polls: any call answered as a feed snapshot (another feature's too: the portfolio's balances). */
+export type FeedLogic = PromiseActorLogic<FeedSnapshot, { query: unknown }>;
+
+/** A live feed of any call (`fetchFeed`, kept stable by the caller), with the same polling, pausing and retries as prices. */
+export function useLiveFeed(fetchFeed: FeedLogic, query: object): PriceFeedRef {
+  const machine = useMemo(() => priceFeedMachine.provide({ actors: { fetchFeed } }), [fetchFeed]);
   const actor = useActorRef(machine, { input: { query } });
   const key = JSON.stringify(query);
   useEffect(() => {

@@ -8,6 +8,11 @@ export function exchangeHref(curr = "USD", symbol = "BTC"): string {
   return `${paths.exchange}?${new URLSearchParams({ curr, symbol }).toString()}`;
 }
 
+/** The Buy page for a pair: pay in `curr` by card, receive `symbol`. */
+export function buyHref(symbol: string, curr = "USD"): string {
+  return `${paths.buy}?${new URLSearchParams({ symbol, curr }).toString()}`;
+}
+
 /** An asset's page on the market: its chart and the ways to trade it. */
 export function marketAssetHref(symbol: string): string {
   return paths.marketAsset.replace(":symbol", encodeURIComponent(symbol));

@@ -114,7 +114,7 @@ describe("market", () => {
     await page.getByRole("button", { name: "1W 1 week" }).click();
     await expect.poll(() => page.locator("figcaption").textContent()).toContain("over 1 week");
     expect(await chart.getAttribute("data-points")).not.toBe(dayPoints);
-    expect(await page.getByRole("link", { name: "Buy BTC" }).getAttribute("href")).toBe("/exchange?curr=USD&symbol=BTC&side=buy");
+    expect(await page.getByRole("link", { name: "Buy BTC" }).getAttribute("href")).toBe("/buy?symbol=BTC&curr=USD");
     await context.close();
   });
 

@@ -1,5 +1,15 @@
 import fc from "fast-check";
-import { HISTORY_PAGE_MAX, MAX_EPOCH_MS, ORDER_STATUSES, PRICE_RANGES, QUOTE_CURRENCIES, routes, TERMS_VERSION, type LiveRouteName, type RequestOf } from "../../../contract/index.ts";
+import {
+  HISTORY_PAGE_MAX,
+  MAX_EPOCH_MS,
+  ORDER_STATUSES,
+  PRICE_RANGES,
+  QUOTE_CURRENCIES,
+  routes,
+  TERMS_VERSION,
+  type LiveRouteName,
+  type RequestOf,
+} from "../../../contract/index.ts";
 
 // Request bodies for the property test: valid ones built for each live route's schema (and
 // filtered by it, so "valid" is what the table says), and the kinds of wrong a client can send.
@@ -104,7 +114,10 @@ export const validBodies: { [K in LiveRouteName]: fc.Arbitrary<RequestOf<K>> } =
       { requiredKeys: [] },
     ),
   ),
-  swipeluxQuote: accepted("swipeluxQuote", fc.record({ asset: symbol, currency, side: fc.constantFrom("fiat", "crypto"), amount }, { requiredKeys: ["asset", "amount"] })),
+  swipeluxQuote: accepted(
+    "swipeluxQuote",
+    fc.record({ asset: symbol, currency, side: fc.constantFrom("fiat", "crypto"), amount }, { requiredKeys: ["asset", "amount"] }),
+  ),
   swipeluxSendOrder: accepted(
     "swipeluxSendOrder",
     fc.record(

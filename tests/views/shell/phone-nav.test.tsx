@@ -16,6 +16,7 @@ const pages = [
   { name: "Profile", path: "/profile", account: true },
   { name: "Identity verification", path: "/kyc", account: true },
   { name: "Withdrawals", path: "/withdrawals", account: true },
+  { name: "Transaction history", path: "/history", account: true },
   { name: "Dashboard", path: "/dashboard", account: false },
 ];
 
@@ -50,7 +51,7 @@ describe("the phone's bottom bar", { timeout: 20_000 }, () => {
       const sidebar = screen.getByRole("navigation", { name: page.account ? "Account" : "Trading" });
       expect(within(sidebar).getByRole("link", { name: page.name })).toHaveAttribute("aria-current", "page");
     }
-    // Seven pages, each loaded lazily on first visit.
+    // Eight pages, each loaded lazily on first visit.
   }, 60_000);
 
   it("opens the account sheet by keyboard, moves focus into it, and closes it with Escape back on the tab", async () => {
@@ -67,7 +68,7 @@ describe("the phone's bottom bar", { timeout: 20_000 }, () => {
       within(sheet)
         .getAllByRole("link")
         .map((link) => link.getAttribute("href")),
-    ).toEqual(["/profile", "/kyc", "/withdrawals"]);
+    ).toEqual(["/profile", "/kyc", "/withdrawals", "/history"]);
     expect(within(sheet).getByText("trader@example.com")).toBeInTheDocument();
     await user.keyboard("{Escape}");
     expect(accountTab()).toHaveAttribute("aria-expanded", "false");

@@ -5,6 +5,7 @@ import type { DashboardMarket } from "../../../../contract/index.ts";
 import { PageHeader } from "../../../shared/ui/PageHeader.tsx";
 import { paths } from "../../../shared/lib/paths.ts";
 import { FeedStatus, formatVolume, QuoteCurrencySelect, useCurrencyList, useFeed, usePriceFeed, useQuoteCurrency } from "../../market/index.ts";
+import { BalancesCard } from "../components/BalancesCard.tsx";
 import { TickerList } from "../components/TickerList.tsx";
 
 export default function DashboardPage() {
@@ -92,14 +93,7 @@ export default function DashboardPage() {
             <Placeholder />
           )}
         </section>
-        <section className="card" aria-labelledby="dash-balances">
-          <h2 id="dash-balances">
-            <Trans>Your balances</Trans>
-          </h2>
-          <p>
-            <Trans>Your balances and recent orders will show here once you buy your first asset.</Trans>
-          </p>
-        </section>
+        <BalancesCard currency={currency} assets={assets} />
       </div>
     </>
   );

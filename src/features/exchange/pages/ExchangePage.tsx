@@ -1,11 +1,11 @@
 import { useId } from "react";
-import { useLocation, useSearch } from "wouter";
+import { Link, useLocation, useSearch } from "wouter";
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { Asset, CurrencyList, Price, QuoteCurrency } from "../../../../contract/index.ts";
 import { QUOTE_CURRENCIES } from "../../../../contract/quotes.ts";
 import { ComingSoon, PageHeader } from "../../../shared/ui/PageHeader.tsx";
 import { parsePair } from "../../../shared/lib/pair.ts";
-import { exchangeHref } from "../../../shared/lib/paths.ts";
+import { buyHref, exchangeHref } from "../../../shared/lib/paths.ts";
 import {
   AssetBadge,
   FeedStatus,
@@ -50,6 +50,7 @@ function PairQuote({ asset, currency, list }: { asset: Asset; currency: QuoteCur
   const feed = useFeed<Price>(usePriceFeed("price", { symbol: asset.symbol, currency }));
   const price = feed.data?.symbol === asset.symbol && feed.data.currency === currency ? feed.data : null;
   const ar = i18n.locale.startsWith("ar");
+  const symbol = asset.symbol;
   return (
     <section className="card pair-card" aria-labelledby="pair-title">
       <div className="market-toolbar">
@@ -91,6 +92,13 @@ function PairQuote({ asset, currency, list }: { asset: Asset; currency: QuoteCur
         </p>
       )}
       <FeedStatus status={feed.status} ageSeconds={feed.ageSeconds} onRetry={feed.retry} />
+      <p className="trade-actions">
+        <Link className="button button-primary" href={buyHref(asset.symbol, currency)}>
+          <Trans>
+            Buy <bdi dir="ltr">{symbol}</bdi> by card
+          </Trans>
+        </Link>
+      </p>
     </section>
   );
 }

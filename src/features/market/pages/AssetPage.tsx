@@ -4,7 +4,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import type { Asset, PriceHistory, PriceRange, QuoteCurrencyInfo } from "../../../../contract/index.ts";
 import { PRICE_RANGES } from "../../../../contract/quotes.ts";
 import { PageHeader } from "../../../shared/ui/PageHeader.tsx";
-import { exchangeHref, paths } from "../../../shared/lib/paths.ts";
+import { buyHref, exchangeHref, paths } from "../../../shared/lib/paths.ts";
 import { AssetBadge } from "../components/AssetBadge.tsx";
 import { FeedStatus } from "../components/FeedStatus.tsx";
 import { ListFailed } from "../components/ListFailed.tsx";
@@ -130,7 +130,7 @@ function AssetDetail({ asset, currencies, initialFavourites }: { asset: Asset; c
           </div>
         </dl>
         <div className="trade-actions">
-          <Link className="button button-primary" href={`${exchangeHref(currency, asset.symbol)}&side=buy`}>
+          <Link className="button button-primary" href={buyHref(asset.symbol, currency)}>
             <Trans>Buy {symbol}</Trans>
           </Link>
           <Link className="button" href={`${exchangeHref(currency, asset.symbol)}&side=sell`}>

@@ -1,13 +1,63 @@
+import { useSearch } from "wouter";
 import { Trans } from "@lingui/react/macro";
-import { ComingSoon, PageHeader } from "../../../shared/ui/PageHeader.tsx";
+import type { Asset, CurrencyList, QuoteCurrency } from "../../../../contract/index.ts";
+import { QUOTE_CURRENCIES } from "../../../../contract/quotes.ts";
+import { PageHeader } from "../../../shared/ui/PageHeader.tsx";
+import { useSelector } from "../../../shared/actors/hooks.ts";
+import { ListFailed, useCurrencyList } from "../../market/index.ts";
+import { BuyForm } from "../components/BuyForm.tsx";
+import { OrderPanel } from "../components/OrderPanel.tsx";
+import { useBuyOrder } from "../hooks.ts";
+import "../onramp.css";
+
+const ORDER_ID = /^[0-9a-f-]{36}$/i;
+
+/** `?symbol=BTC&curr=USD&order=<id>`: what to buy, in which currency, and an order to watch. */
+function readQuery(search: string) {
+  const params = new URLSearchParams(search);
+  const symbol = params.get("symbol")?.toUpperCase().slice(0, 24) ?? null;
+  const curr = params.get("curr")?.toUpperCase() ?? null;
+  const order = params.get("order");
+  return {
+    symbol,
+    currency: QUOTE_CURRENCIES.find((code) => code === curr),
+    // Anything else is not an order id: the page starts a new buy instead.
+    orderId: order && ORDER_ID.test(order) ? order : null,
+  };
+}
 
 export default function BuyPage() {
+  const query = readQuery(useSearch());
+  const { list, failed, retry } = useCurrencyList();
   return (
     <>
-      <PageHeader title={<Trans>Buy crypto</Trans>} />
-      <ComingSoon>
-        <Trans>Buying by card will show here.</Trans>
-      </ComingSoon>
+      <PageHeader title={<Trans>Buy crypto</Trans>} lead={<Trans>Pay by card; the crypto is credited to your Sarraf balance.</Trans>} />
+      {failed && <ListFailed onRetry={retry} />}
+      {!failed && !list && (
+        <p className="visually-hidden" role="status">
+          <Trans>Loading…</Trans>
+        </p>
+      )}
+      {list && <Buy list={list} symbol={query.symbol} currency={query.currency} orderId={query.orderId} />}
+    </>
+  );
+}
+
+function Buy({ list, symbol, currency, orderId }: { list: CurrencyList; symbol: string | null; currency: QuoteCurrency | undefined; orderId: string | null }) {
+  const assets: Asset[] = list.assets.filter((asset) => asset.tradable);
+  const known = symbol ? assets.find((asset) => asset.symbol === symbol) : undefined;
+  const actor = useBuyOrder({ orderId, asset: known?.symbol ?? assets[0]?.symbol ?? "BTC", currency });
+  const tracking = useSelector(actor, (state) => state.hasTag("tracking"));
+  return (
+    <>
+      {symbol && !known && (
+        <p role="alert" className="form-error">
+          <Trans>
+            <bdi dir="ltr">{symbol}</bdi> cannot be bought by card. Choose another asset.
+          </Trans>
+        </p>
+      )}
+      {tracking ? <OrderPanel actor={actor} assets={assets} /> : <BuyForm actor={actor} assets={assets} currencies={list.currencies} />}
     </>
   );
 }

@@ -1,0 +1,213 @@
+import type { OrderStatus } from "../../contract/index.ts";
+import { errorOf, output } from "../event-body.ts";
+import { buyOrderSetup, orderIdOf } from "./buyOrder.setup.ts";
+
+/**
+ * A card buy (issue 14): the form and its quote, the order made with an idempotency key, the
+ * provider's payment page, then the order's status, which only polling /user/swipelux/status tells.
+ * Started with an order id, it watches that order again (a reload, a link from the history).
+ */
+export const buyOrderMachine = buyOrderSetup.createMachine({
+  id: "buyOrder",
+  description: "A card buy through the on-ramp: quote, order, payment page, and the order's status by polling.",
+  context: ({ input }) => ({
+    form: { asset: input.asset ?? "BTC", currency: input.currency ?? "USD", side: "fiat", amount: "" },
+    formProblem: null,
+    quote: null,
+    quoteFailure: null,
+    orderFailure: null,
+    idempotencyKey: null,
+    orderId: input.orderId ?? null,
+    order: null,
+    paymentPageBlocked: false,
+    statusFailures: 0,
+    statusPolls: 0,
+  }),
+  initial: "starting",
+  states: {
+    starting: {
+      always: [{ guard: "hasOrderToResume", target: "resuming" }, { target: "editing" }],
+    },
+    editing: {
+      tags: ["editing"],
+      initial: "validating",
+      on: { "buy.edit": { target: ".debouncing", reenter: true, actions: "edit" } },
+      states: {
+        validating: {
+          always: [{ guard: "isAmountEmpty", target: "idle" }, { guard: "hasFormProblem", target: "invalid", actions: "checkForm" }, { target: "quoting" }],
+        },
+        idle: { description: "Nothing typed yet." },
+        debouncing: { after: { quoteDebounce: { target: "validating" } } },
+        invalid: { tags: ["invalid"], description: "The amount is malformed, or outside the limits the quote states." },
+        quoting: {
+          tags: ["quoting"],
+          invoke: {
+            id: "fetchQuote",
+            src: "fetchQuote",
+            input: ({ context }) => ({ ...context.form, amount: context.form.amount.trim() }),
+            onDone: [
+              {
+                guard: { type: "isBelowLimit", params: output },
+                target: "invalid",
+                actions: [
+                  { type: "keepQuote", params: output },
+                  { type: "markProblem", params: { problem: "amount.belowMinimum" } },
+                ],
+              },
+              {
+                guard: { type: "isAboveLimit", params: output },
+                target: "invalid",
+                actions: [
+                  { type: "keepQuote", params: output },
+                  { type: "markProblem", params: { problem: "amount.aboveMaximum" } },
+                ],
+              },
+              { target: "quoted", actions: { type: "keepQuote", params: output } },
+            ],
+            onError: { target: "quoteFailed", actions: { type: "keepQuoteFailure", params: errorOf } },
+          },
+        },
+        quoted: {
+          tags: ["quoted"],
+          description: "The quote is shown and may be paid; it is asked again while it is read.",
+          after: { quoteRefresh: { target: "quoting" } },
+          on: { "buy.pay": { target: "#buyOrder.creating", actions: ["keepKey", "reservePaymentWindow"] } },
+        },
+        quoteFailed: {
+          tags: ["quoteFailed"],
+          on: { "buy.retry": { target: "quoting" } },
+        },
+      },
+    },
+    creating: {
+      tags: ["creating"],
+      description: "sendOrder with the attempt's key: a retry after a lost answer gets the same order.",
+      invoke: {
+        id: "sendOrder",
+        src: "sendOrder",
+        input: ({ context }) => ({ ...context.form, amount: context.form.amount.trim(), idempotencyKey: context.idempotencyKey ?? "" }),
+        onDone: { target: "routing", actions: [{ type: "keepOrder", params: output }, "rememberOrder", "openPaymentPage"] },
+        onError: [
+          {
+            guard: { type: "isKeyConflict", params: errorOf },
+            description: "The key was used for another order: the next press makes a new one.",
+            target: "#buyOrder.editing.quoted",
+            actions: [{ type: "keepOrderFailure", params: errorOf }, "dropKey", "closePaymentPage"],
+          },
+          { target: "#buyOrder.editing.quoted", actions: [{ type: "keepOrderFailure", params: errorOf }, "closePaymentPage"] },
+        ],
+      },
+    },
+    resuming: {
+      tags: ["tracking", "resuming"],
+      initial: "fetching",
+      on: { "buy.again": { target: "editing", actions: ["forgetOrder", "startOver"] } },
+      states: {
+        fetching: {
+          tags: ["checking"],
+          invoke: {
+            id: "fetchStatus",
+            src: "fetchStatus",
+            input: orderIdOf,
+            onDone: { target: "#buyOrder.routing", actions: { type: "keepOrder", params: output } },
+            onError: [
+              { guard: "isOrderLost", target: "#buyOrder.lost" },
+              { target: "retrying", actions: "countStatusFailure" },
+            ],
+          },
+        },
+        retrying: {
+          tags: ["connectionTrouble"],
+          after: { statusRetry: { target: "fetching" } },
+          on: { "buy.retry": { target: "fetching" } },
+        },
+      },
+    },
+    routing: {
+      description: "Goes to the state of the status the order has now.",
+      always: [
+        { guard: { type: "hasStatus", params: { status: "completed" } }, target: "completed" },
+        { guard: { type: "hasStatus", params: { status: "failed" } }, target: "failed" },
+        { guard: { type: "hasStatus", params: { status: "cancelled" } }, target: "cancelled" },
+        { guard: { type: "hasStatus", params: { status: "expired" } }, target: "expired" },
+        { guard: { type: "hasStatus", params: { status: "processing" } }, target: "processing" },
+        { target: "awaitingPayment" },
+      ],
+    },
+    awaitingPayment: {
+      tags: ["tracking", "awaitingPayment"],
+      description: "The payment page is the provider's; the user may close it. Asked about every 3 s.",
+      on: {
+        "buy.paymentPageBlocked": { actions: "notePaymentPageBlocked" },
+        "buy.again": { target: "editing", actions: ["closePaymentPage", "forgetOrder", "startOver"] },
+      },
+      ...watching("awaitingPayment", "paymentPoll"),
+    },
+    processing: {
+      tags: ["tracking", "processing"],
+      description: "Paid; the provider is delivering. Asked about with back-off: 1 s, 2 s, 4 s … 10 s.",
+      ...watching("processing", "processingBackoff"),
+    },
+    completed: settled("completed"),
+    failed: settled("failed"),
+    cancelled: settled("cancelled"),
+    expired: settled("expired"),
+    lost: {
+      tags: ["tracking", "lost"],
+      description: "No order of this user has that id.",
+      entry: "forgetOrder",
+      on: { "buy.again": { target: "editing", actions: "startOver" } },
+    },
+  },
+});
+
+/**
+ * Polling an order under way: wait, ask, and go wherever its status says. A failed ask is
+ * transient (it waits and asks again); after several in a row the view says so, still watching.
+ */
+function watching(phase: "awaitingPayment" | "processing", delay: "paymentPoll" | "processingBackoff") {
+  const ask = (troubled: boolean) =>
+    ({
+      tags: ["checking"],
+      invoke: {
+        id: "fetchStatus",
+        src: "fetchStatus",
+        input: orderIdOf,
+        onDone: { target: "#buyOrder.routing", actions: { type: "keepOrder", params: output } },
+        onError: [
+          { guard: "isOrderLost", target: "#buyOrder.lost" },
+          ...(troubled ? [] : [{ guard: "isTroubled", target: `#buyOrder.${phase}.troubled`, actions: "countStatusFailure" } as const]),
+          { target: "waiting", actions: "countStatusFailure" },
+        ],
+      },
+    }) as const;
+  return {
+    initial: "watching",
+    states: {
+      watching: {
+        initial: "waiting",
+        states: {
+          waiting: { after: { [delay]: { target: "checking" } } },
+          checking: ask(false),
+        },
+      },
+      troubled: {
+        tags: ["connectionTrouble"],
+        initial: "waiting",
+        on: { "buy.retry": { target: ".checking" } },
+        states: {
+          waiting: { after: { [delay]: { target: "checking" } } },
+          checking: ask(true),
+        },
+      },
+    },
+  } as const;
+}
+
+function settled(status: Exclude<OrderStatus, "pending" | "processing">) {
+  return {
+    tags: ["tracking", status],
+    entry: ["forgetOrder", "closePaymentPage"],
+    on: { "buy.again": { target: "editing", actions: "startOver" } },
+  } as const;
+}

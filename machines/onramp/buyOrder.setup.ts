@@ -1,0 +1,124 @@
+// The buyOrder machine's named guards, actions, actors and delays; its chart (buyOrder.machine.ts)
+// only names them. The effects (payment window, remembered order, calls) are the app's to provide.
+import { assign, fromPromise, setup } from "xstate";
+import type { BuyOrder, BuyQuote, OrderStatus } from "../../contract/index.ts";
+import type { FieldErrorKey } from "../../contract/vocabulary.ts";
+import { failureOf } from "../failure.ts";
+import {
+  amountProblem,
+  isAboveLimit,
+  isBelowLimit,
+  PAYMENT_POLL_MS,
+  PROCESSING_BACKOFF_FIRST_MS,
+  PROCESSING_BACKOFF_MAX_MS,
+  QUOTE_DEBOUNCE_MS,
+  QUOTE_REFRESH_MS,
+  TROUBLE_AFTER_FAILURES,
+  type BuyOrderContext,
+  type BuyOrderEvent,
+  type BuyOrderInput,
+  type BuyOrderTag,
+  type SendOrderInput,
+} from "./buyOrder.types.ts";
+
+const backoff = (exponent: number) => Math.min(PROCESSING_BACKOFF_MAX_MS, PROCESSING_BACKOFF_FIRST_MS * 2 ** exponent);
+export const orderIdOf = ({ context }: { context: BuyOrderContext }) => ({ orderId: context.orderId ?? "" });
+// The status call's error event, read at run time (setup types implementations by the machine's own events).
+const failureOfEvent = (event: object) => failureOf("status", "error" in event ? event.error : undefined);
+
+export const buyOrderSetup = setup({
+  types: {
+    context: {} as BuyOrderContext,
+    events: {} as BuyOrderEvent,
+    input: {} as BuyOrderInput,
+    tags: {} as BuyOrderTag,
+  },
+  guards: {
+    hasOrderToResume: ({ context }) => context.orderId !== null,
+    isAmountEmpty: ({ context }) => context.form.amount.trim() === "",
+    hasFormProblem: ({ context }) => amountProblem(context.form) !== null,
+    isBelowLimit: (_, quote: BuyQuote) => isBelowLimit(quote),
+    isAboveLimit: (_, quote: BuyQuote) => isAboveLimit(quote),
+    hasStatus: ({ context }, { status }: { status: OrderStatus }) => context.order?.status === status,
+    /** 404 orderNotFound, or an id that is not one (a bad `?order=`): nothing to watch. */
+    isOrderLost: ({ event }) => {
+      const failure = failureOfEvent(event);
+      return failure.reason === "orderNotFound" || failure.code === "notFound" || failure.fieldKeys.orderId !== undefined;
+    },
+    isKeyConflict: (_, error: unknown) => failureOf("order", error).reason === "idempotencyConflict",
+    isTroubled: ({ context }) => context.statusFailures + 1 >= TROUBLE_AFTER_FAILURES,
+  },
+  actions: {
+    edit: assign(({ context, event }) => ({
+      form: event.type === "buy.edit" ? { ...context.form, ...event.changes } : context.form,
+      formProblem: null,
+      quote: null,
+      quoteFailure: null,
+      orderFailure: null,
+      // Another form is another order: a new key.
+      idempotencyKey: null,
+    })),
+    checkForm: assign({ formProblem: ({ context }) => amountProblem(context.form) }),
+    markProblem: assign((_, { problem }: { problem: FieldErrorKey }) => ({ formProblem: problem })),
+    keepQuote: assign((_, quote: BuyQuote) => ({ quote, quoteFailure: null, formProblem: null })),
+    keepQuoteFailure: assign((_, error: unknown) => ({ quote: null, quoteFailure: failureOf("quote", error) })),
+    keepKey: assign(({ context, event }) => ({
+      idempotencyKey: context.idempotencyKey ?? (event.type === "buy.pay" ? event.idempotencyKey : null),
+      orderFailure: null,
+    })),
+    dropKey: assign({ idempotencyKey: null }),
+    keepOrderFailure: assign((_, error: unknown) => ({ orderFailure: failureOf("order", error) })),
+    keepOrder: assign(({ context }, order: BuyOrder) => ({
+      order,
+      orderId: order.id,
+      statusFailures: 0,
+      statusPolls: context.order?.status === order.status ? Math.min(context.statusPolls + 1, 4) : 0,
+    })),
+    countStatusFailure: assign({ statusFailures: ({ context }) => Math.min(context.statusFailures + 1, TROUBLE_AFTER_FAILURES) }),
+    notePaymentPageBlocked: assign({ paymentPageBlocked: true }),
+    /** A new attempt with the same form (or, after a resumed order, that order's asset and charge). */
+    startOver: assign(({ context }) => ({
+      form:
+        context.form.amount.trim() === "" && context.order
+          ? { asset: context.order.asset, currency: context.order.currency, side: "fiat" as const, amount: context.order.pay.value }
+          : context.form,
+      formProblem: null,
+      quote: null,
+      quoteFailure: null,
+      orderFailure: null,
+      idempotencyKey: null,
+      orderId: null,
+      order: null,
+      paymentPageBlocked: false,
+      statusFailures: 0,
+      statusPolls: 0,
+    })),
+    // Effects the app provides: the payment window, and this browser's memory of the order.
+    /** Opens a blank window while the press is still a user gesture, so the payment page is not blocked. */
+    reservePaymentWindow: () => {},
+    /** Shows `order.paymentUrl` in that window (or a new one); sends buy.paymentPageBlocked if none opens. */
+    openPaymentPage: () => {},
+    closePaymentPage: () => {},
+    /** Remembers `orderId` (localStorage `sarraf.pendingBuy`), so a reload watches it again. */
+    rememberOrder: () => {},
+    forgetOrder: () => {},
+  },
+  actors: {
+    fetchQuote: fromPromise<BuyQuote, BuyOrderContext["form"]>(async () => {
+      throw new Error("fetchQuote is provided by the app");
+    }),
+    sendOrder: fromPromise<BuyOrder, SendOrderInput>(async () => {
+      throw new Error("sendOrder is provided by the app");
+    }),
+    fetchStatus: fromPromise<BuyOrder, { orderId: string }>(async () => {
+      throw new Error("fetchStatus is provided by the app");
+    }),
+  },
+  delays: {
+    quoteDebounce: QUOTE_DEBOUNCE_MS,
+    quoteRefresh: QUOTE_REFRESH_MS,
+    paymentPoll: PAYMENT_POLL_MS,
+    processingBackoff: ({ context }) => backoff(context.statusPolls),
+    statusRetry: ({ context }) => backoff(context.statusFailures),
+  },
+});

@@ -1,0 +1,123 @@
+// The card buy's types, timings and the small pure rules its guards use (issue 14: /user/swipelux/*).
+import type { BuyOrder, BuyQuote, OrderStatus, QuoteCurrency, SendOrderBody } from "../../contract/index.ts";
+import { ONRAMP_CARD_DECIMALS } from "../../contract/onrampVocabulary.ts";
+import type { FieldErrorKey } from "../../contract/vocabulary.ts";
+import type { Failure } from "../failure.ts";
+
+/** Typing pauses this long before the quote is asked for, so each key press is not a call. */
+export const QUOTE_DEBOUNCE_MS = 400;
+/** A shown quote is asked again this often: prices move while the buyer reads it. */
+export const QUOTE_REFRESH_MS = 20_000;
+/** While the payment page is open the order is asked about this often. */
+export const PAYMENT_POLL_MS = 3_000;
+/** While the provider processes a paid order: 1 s, 2 s, 4 s … at most 10 s between asks. */
+export const PROCESSING_BACKOFF_FIRST_MS = 1_000;
+export const PROCESSING_BACKOFF_MAX_MS = 10_000;
+/** Status calls failed in a row before the view says the connection is troubled (it keeps watching). */
+export const TROUBLE_AFTER_FAILURES = 3;
+
+/** Which side the typed amount is in: the fiat paid, or the crypto received. */
+export type BuySide = "fiat" | "crypto";
+
+export interface BuyForm {
+  asset: string;
+  currency: QuoteCurrency;
+  side: BuySide;
+  /** As typed (trimmed when sent). */
+  amount: string;
+}
+
+export interface BuyOrderInput {
+  /** An order to watch again: the one this browser remembered, or the page's `?order=`. */
+  orderId?: string | null;
+  /** The form's first asset and currency (the page's `?symbol=` and `?curr=`). */
+  asset?: string;
+  currency?: QuoteCurrency;
+}
+
+export type BuyFlow = "quote" | "order" | "status";
+
+export interface BuyOrderContext {
+  form: BuyForm;
+  /** What is wrong with the amount, found before asking the server or read off its quote's limits. */
+  formProblem: FieldErrorKey | null;
+  quote: BuyQuote | null;
+  quoteFailure: Failure<"quote"> | null;
+  orderFailure: Failure<"order"> | null;
+  /** One per attempt: kept while the form stays the same, so a retried sendOrder answers the first order. */
+  idempotencyKey: string | null;
+  /** The order being watched (known before its first answer when resuming). */
+  orderId: string | null;
+  order: BuyOrder | null;
+  /** The browser refused to open the payment window: the view offers a link instead. */
+  paymentPageBlocked: boolean;
+  /** Status calls failed in a row (capped at TROUBLE_AFTER_FAILURES). */
+  statusFailures: number;
+  /** Answers in a row with the same status: the processing back-off's exponent (capped). */
+  statusPolls: number;
+}
+
+export type BuyOrderEvent =
+  /** The user changed the form: any of asset, currency, side, amount. */
+  | { type: "buy.edit"; changes: Partial<BuyForm> }
+  /** "Pay by card", with a fresh key; the key of an attempt already under way wins over it. */
+  | { type: "buy.pay"; idempotencyKey: string }
+  /** Ask again now (a failed quote, a troubled watch). */
+  | { type: "buy.retry" }
+  /** Leave the order (finished, lost or unpaid) and start another with the same form. */
+  | { type: "buy.again" }
+  /** The app's openPaymentPage could not open a window. */
+  | { type: "buy.paymentPageBlocked" };
+
+/**
+ * What views read: `editing` (the form; with `quoting`, `quoted`, `invalid` or `quoteFailed`),
+ * `creating`, `tracking` (the status panel; with `resuming`, `awaitingPayment`, `processing`,
+ * `checking` while a status call is out, `connectionTrouble` after failed calls, and one tag per
+ * ending: `completed`, `failed`, `cancelled`, `expired`, `lost`).
+ */
+export type BuyOrderTag =
+  | "editing"
+  | "quoting"
+  | "quoted"
+  | "invalid"
+  | "quoteFailed"
+  | "creating"
+  | "tracking"
+  | "resuming"
+  | "awaitingPayment"
+  | "processing"
+  | "checking"
+  | "connectionTrouble"
+  | Exclude<OrderStatus, "pending" | "processing">
+  | "lost";
+
+export type SendOrderInput = SendOrderBody & { idempotencyKey: string };
+
+const PLAIN_POSITIVE = /^(0|[1-9]\d*)(\.\d+)?$/;
+
+/** The amount's problem the contract's schema would find (fiat is charged in cents), or null; an empty amount is no problem yet. */
+export function amountProblem({ amount, side }: Pick<BuyForm, "amount" | "side">): FieldErrorKey | null {
+  const value = amount.trim();
+  if (value === "") return null;
+  if (!PLAIN_POSITIVE.test(value)) return "amount.invalid";
+  if (!/[1-9]/.test(value)) return "amount.notPositive";
+  if (side === "fiat" && (value.split(".")[1] ?? "").length > ONRAMP_CARD_DECIMALS) return "amount.tooManyDecimals";
+  return null;
+}
+
+/** Orders two non-negative plain decimals exactly: negative, zero or positive. */
+export function compareDecimals(a: string, b: string): number {
+  const [aWhole = "0", aFraction = ""] = a.split(".");
+  const [bWhole = "0", bFraction = ""] = b.split(".");
+  const places = Math.max(aFraction.length, bFraction.length);
+  const difference = BigInt(aWhole + aFraction.padEnd(places, "0")) - BigInt(bWhole + bFraction.padEnd(places, "0"));
+  return difference === 0n ? 0 : difference < 0n ? -1 : 1;
+}
+
+/** The quote's charge is outside the per-order limits it states. */
+export const isBelowLimit = (quote: BuyQuote) => compareDecimals(quote.pay.value, quote.limits.min.value) < 0;
+export const isAboveLimit = (quote: BuyQuote) => compareDecimals(quote.pay.value, quote.limits.max.value) > 0;
+
+/** The payment page's popup size. */
+export const PAYMENT_WINDOW_WIDTH = 500;
+export const PAYMENT_WINDOW_HEIGHT = 700;

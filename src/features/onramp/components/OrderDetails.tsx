@@ -1,0 +1,100 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import type { BuyOrder, OrderStep } from "../../../../contract/index.ts";
+import { isFinalOrderStatus } from "../../../../contract/onrampVocabulary.ts";
+import { formatPrice } from "../../market/index.ts";
+import { formatAmount } from "../lib/amounts.ts";
+import { stepNames } from "../lib/texts.ts";
+
+/** The steps an order goes through when all goes well. */
+const HAPPY_PATH: readonly OrderStep[] = ["created", "paid", "processing", "completed"];
+
+/** What the order charges and credits (credited, once it is final), its fee, price and id. */
+export function OrderFigures({ order }: { order: BuyOrder }) {
+  const { i18n } = useLingui();
+  const locale = i18n.locale;
+  const symbol = order.asset;
+  const done = isFinalOrderStatus(order.status);
+  return (
+    <dl className="order-figures">
+      <div>
+        <dt>
+          <Trans>You pay</Trans>
+        </dt>
+        <dd>
+          <bdi dir="ltr" className="money">
+            {formatAmount(order.pay, locale)}
+          </bdi>
+        </dd>
+      </div>
+      <div>
+        <dt>{done ? <Trans>Credited</Trans> : <Trans>You receive</Trans>}</dt>
+        <dd>
+          <bdi dir="ltr" className="money">
+            {formatAmount(order.receive, locale)}
+          </bdi>
+        </dd>
+      </div>
+      <div>
+        <dt>
+          <Trans>Fee</Trans>
+        </dt>
+        <dd>
+          <bdi dir="ltr" className="money">
+            {formatAmount(order.fee, locale)}
+          </bdi>
+        </dd>
+      </div>
+      <div>
+        <dt>
+          <Trans>Price</Trans>
+        </dt>
+        <dd>
+          <Trans>
+            <bdi dir="ltr">1 {symbol}</bdi> = <bdi dir="ltr">{formatPrice(order.price, order.currency, locale)}</bdi>
+          </Trans>
+        </dd>
+      </div>
+      <div className="order-id">
+        <dt>
+          <Trans>Order</Trans>
+        </dt>
+        <dd>
+          <bdi dir="ltr">
+            <code>{order.id}</code>
+          </bdi>
+        </dd>
+      </div>
+    </dl>
+  );
+}
+
+export /** The steps reached, each with its time; while the order is under way, the steps still to come. */
+function Timeline({ order }: { order: BuyOrder }) {
+  const { i18n, t } = useLingui();
+  // Latin digits, as for prices; the date in full for those who hover.
+  const latin = `${i18n.locale}-u-nu-latn`;
+  const time = new Intl.DateTimeFormat(latin, { hour: "2-digit", minute: "2-digit", second: "2-digit" });
+  const full = new Intl.DateTimeFormat(latin, { dateStyle: "medium", timeStyle: "medium" });
+  const reached = new Set(order.timeline.map((entry) => entry.step));
+  const upcoming = isFinalOrderStatus(order.status) ? [] : HAPPY_PATH.filter((step) => !reached.has(step));
+  return (
+    <ol className="order-timeline" aria-label={t`Order timeline`}>
+      {order.timeline.map((entry) => (
+        <li key={entry.step} className="order-step order-step-done">
+          <span className="order-step-mark" aria-hidden="true" />
+          <span className="order-step-name">{i18n._(stepNames[entry.step])}</span>
+          <time dateTime={entry.at} title={full.format(new Date(entry.at))}>
+            <bdi dir="ltr">{time.format(new Date(entry.at))}</bdi>
+          </time>
+        </li>
+      ))}
+      {upcoming.map((step, index) => (
+        <li key={step} className={`order-step ${index === 0 ? "order-step-next" : "order-step-later"}`}>
+          <span className="order-step-mark" aria-hidden="true" />
+          <span className="order-step-name">{i18n._(stepNames[step])}</span>
+          <span className="order-step-when">{index === 0 ? <Trans>In progress</Trans> : <Trans>To come</Trans>}</span>
+        </li>
+      ))}
+    </ol>
+  );
+}

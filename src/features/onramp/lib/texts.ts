@@ -1,0 +1,80 @@
+// The card buy's words: the on-ramp's failure reasons and each order status, looked up in the
+// language active when shown (the machine keeps codes only).
+import type { I18n, MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import type { OnrampErrorReason, OrderStatus, OrderStep } from "../../../../contract/index.ts";
+import type { FieldErrorKey } from "../../../../contract/vocabulary.ts";
+import type { Failure } from "../../../../machines/failure.ts";
+import { failureText } from "../../../shared/i18n/errors.ts";
+import { fieldErrorText } from "../../../shared/ui/fieldErrors.ts";
+
+const reasonTexts: Record<OnrampErrorReason, MessageDescriptor> = {
+  belowMinimum: msg`This amount is below the minimum for one order.`,
+  aboveMaximum: msg`This amount is above the maximum for one order.`,
+  tooManyDecimals: msg`This amount has more decimal places than the asset allows.`,
+  unknownSymbol: msg`This asset cannot be bought by card.`,
+  pricesUnavailable: msg`Prices are not available right now, so we cannot quote this buy. Please try again in a moment.`,
+  onrampUnavailable: msg`The card payment service did not answer. Nothing was charged; please try again.`,
+  orderNotFound: msg`We could not find this order. It may belong to another account.`,
+  idempotencyConflict: msg`This order was already started with other details. Press Pay again to start a new one.`,
+};
+
+/** Reasons that are about the amount: shown at the field, in the field's words. */
+const amountReasons: Partial<Record<string, FieldErrorKey>> = {
+  belowMinimum: "amount.belowMinimum",
+  aboveMaximum: "amount.aboveMaximum",
+  tooManyDecimals: "amount.tooManyDecimals",
+};
+
+/** The amount field's problem: the form's own, else what a failed call says about the amount. */
+export function amountErrorKey(problem: FieldErrorKey | null, failure: Failure | null): FieldErrorKey | null {
+  if (problem) return problem;
+  if (!failure) return null;
+  return failure.fieldKeys.amount ?? amountReasons[failure.reason ?? ""] ?? null;
+}
+
+export function amountErrorText(i18n: I18n, problem: FieldErrorKey | null, failure: Failure | null): string | undefined {
+  const key = amountErrorKey(problem, failure);
+  return key ? fieldErrorText(i18n, key) : undefined;
+}
+
+/** A failed call that the amount field does not explain, in words; null when the field does. */
+export function buyFailureText(i18n: I18n, failure: Failure | null): string | null {
+  if (!failure || amountErrorKey(null, failure)) return null;
+  const reason = failure.reason as OnrampErrorReason | null;
+  if (reason && Object.hasOwn(reasonTexts, reason)) return i18n._(reasonTexts[reason]);
+  return failureText(i18n, failure).text;
+}
+
+/** Each status: a title, and what it means for the buyer's card and balance. */
+export const statusTitles: Record<OrderStatus | "lost" | "resuming", MessageDescriptor> = {
+  resuming: msg`Looking up your order…`,
+  pending: msg`Waiting for your payment`,
+  processing: msg`Payment received: buying your crypto`,
+  completed: msg`Your crypto is in your balance`,
+  failed: msg`The payment failed`,
+  cancelled: msg`The payment was cancelled`,
+  expired: msg`The payment page expired`,
+  lost: msg`Order not found`,
+};
+
+export const statusTexts: Record<OrderStatus | "lost" | "resuming", MessageDescriptor> = {
+  resuming: msg`We are asking for the latest status of your card buy.`,
+  pending: msg`Finish paying in the payment window. This page follows your order and updates by itself; you may close the payment window when it says it is done.`,
+  processing: msg`Your card was charged. We are buying the crypto and crediting it to your balance; this usually takes under a minute.`,
+  completed: msg`The card payment went through and the crypto was credited to your balance.`,
+  failed: msg`The card was declined. Nothing was charged and nothing was credited.`,
+  cancelled: msg`The payment was cancelled before the card was charged. Nothing was charged and nothing was credited.`,
+  expired: msg`The payment page was not completed in time. Nothing was charged and nothing was credited.`,
+  lost: msg`We could not find this order. It may belong to another account, or the link may be wrong.`,
+};
+
+export const stepNames: Record<OrderStep, MessageDescriptor> = {
+  created: msg`Order created`,
+  paid: msg`Card payment received`,
+  processing: msg`Buying your crypto`,
+  completed: msg`Credited to your balance`,
+  failed: msg`Payment failed`,
+  cancelled: msg`Payment cancelled`,
+  expired: msg`Payment page expired`,
+};

@@ -1,0 +1,249 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import type { BuyOrder, BuyQuote, OrderStatus } from "../../../contract/index.ts";
+import { bodiesOf, renderApp } from "../renderApp.tsx";
+
+const signedIn = { Token: "token-1", email: "trader@example.com" };
+const ORDER_ID = "5b0c8f6e-3f0a-4d7e-9c1b-2a4e6f8d0b1c";
+const PAYMENT_URL = `/onramp/sandbox/pay/${ORDER_ID}?lang=en`;
+
+const quote = (asset = "ETH", pay = "100.00"): BuyQuote => ({
+  asset,
+  currency: "USD",
+  pay: { asset: "USD", value: pay },
+  receive: { asset, value: "0.03287" },
+  fee: { asset, value: "0.00033" },
+  feeBasisPoints: 100,
+  price: "3012.10",
+  limits: { min: { asset: "USD", value: "10.00" }, max: { asset: "USD", value: "5000.00" } },
+});
+
+const steps: Record<OrderStatus, BuyOrder["timeline"]> = {
+  pending: [{ step: "created", at: "2026-11-23T10:00:00.000Z" }],
+  processing: [
+    { step: "created", at: "2026-11-23T10:00:00.000Z" },
+    { step: "paid", at: "2026-11-23T10:00:20.000Z" },
+    { step: "processing", at: "2026-11-23T10:00:21.000Z" },
+  ],
+  completed: [
+    { step: "created", at: "2026-11-23T10:00:00.000Z" },
+    { step: "paid", at: "2026-11-23T10:00:20.000Z" },
+    { step: "processing", at: "2026-11-23T10:00:21.000Z" },
+    { step: "completed", at: "2026-11-23T10:00:30.000Z" },
+  ],
+  failed: [
+    { step: "created", at: "2026-11-23T10:00:00.000Z" },
+    { step: "failed", at: "2026-11-23T10:00:20.000Z" },
+  ],
+  cancelled: [],
+  expired: [],
+};
+
+const order = (status: OrderStatus): BuyOrder => ({
+  id: ORDER_ID,
+  type: "buy",
+  asset: "ETH",
+  currency: "USD",
+  status,
+  pay: { asset: "USD", value: "100.00" },
+  receive: { asset: "ETH", value: "0.03287" },
+  fee: { asset: "ETH", value: "0.00033" },
+  price: "3012.10",
+  paymentUrl: status === "pending" ? PAYMENT_URL : null,
+  createdAt: "2026-11-23T10:00:00.000Z",
+  updatedAt: "2026-11-23T10:00:00.000Z",
+  timeline: steps[status],
+});
+
+const apiError = (code: string, message: string, data: Record<string, unknown>) => Object.assign(new Error(message), { code, data });
+
+/** A window.open that the test sees: the blank window the press reserves, then the payment page in it. */
+function fakeWindows({ blocked = false } = {}) {
+  const popup = { closed: false, location: { href: "about:blank" }, focus: vi.fn(), close: vi.fn(() => (popup.closed = true)) };
+  const open = vi.spyOn(window, "open").mockImplementation(() => (blocked ? null : (popup as unknown as Window)));
+  return { popup, open };
+}
+
+// Polling waits seconds: the clock runs as usual, and a test may jump it ahead.
+beforeEach(() => {
+  localStorage.clear();
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+const wait = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+
+async function typeAmount(amount: string) {
+  fireEvent.change(screen.getByRole("textbox", { name: /You pay/ }), { target: { value: amount } });
+}
+
+describe("the Buy page", { timeout: 20_000 }, () => {
+  it("quotes the pair from the address, shows the limits, and pays by card in a popup it then follows to the end", async () => {
+    const windows = fakeWindows();
+    const statuses = [order("pending"), order("completed")];
+    const { call } = await renderApp("/buy?symbol=ETH&curr=USD", {
+      user: signedIn,
+      calls: {
+        swipeluxQuote: ({ asset }) => quote(asset),
+        swipeluxSendOrder: () => order("pending"),
+        swipeluxStatus: () => (statuses.length > 1 ? statuses.shift() : statuses[0]),
+      },
+    });
+    const asset = await screen.findByRole("combobox", { name: "Asset" }, { timeout: 10_000 });
+    expect(asset).toHaveValue("ETH");
+    expect(screen.getByRole("button", { name: "Pay by card" })).toBeDisabled();
+    await typeAmount("١٠٠");
+    await waitFor(() => expect(screen.getByRole("textbox", { name: /You pay/ })).toHaveAccessibleDescription("Between $10.00 and $5,000.00 per order."));
+    expect(bodiesOf(call, "swipeluxQuote")).toEqual([{ asset: "ETH", currency: "USD", side: "fiat", amount: "100" }]);
+    const summary = screen.getByRole("region", { name: "Quote" });
+    expect(within(summary).getByText("0.03287 ETH")).toBeInTheDocument();
+    expect(within(summary).getByText("$3,012.10")).toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole("button", { name: "Pay by card" }));
+    await screen.findByRole("heading", { name: "Waiting for your payment" });
+    const [body] = bodiesOf(call, "swipeluxSendOrder") as { idempotencyKey: string }[];
+    expect(body).toMatchObject({ asset: "ETH", currency: "USD", side: "fiat", amount: "100" });
+    expect(body!.idempotencyKey).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
+    expect(windows.open).toHaveBeenCalledWith("about:blank", "sarraf-payment", expect.stringContaining("width=500,height=700"));
+    expect(windows.popup.location.href).toBe(PAYMENT_URL);
+    expect(localStorage.getItem("sarraf.pendingBuy")).toBe(ORDER_ID);
+    expect(screen.getByRole("link", { name: "Reopen the payment page" })).toHaveAttribute("href", PAYMENT_URL);
+    expect(
+      within(screen.getByRole("list", { name: "Order timeline" }))
+        .getAllByRole("listitem")
+        .map((item) => item.textContent),
+    ).toEqual([
+      expect.stringContaining("Order created"),
+      expect.stringContaining("Card payment received"),
+      expect.stringContaining("Buying your crypto"),
+      expect.stringContaining("Credited to your balance"),
+    ]);
+
+    // The status is polled every 3 s; the completed order closes the payment window and is forgotten.
+    await wait(3_000);
+    expect(screen.getByRole("heading", { name: "Waiting for your payment" })).toBeInTheDocument();
+    await wait(3_000);
+    await screen.findByRole("heading", { name: "Your crypto is in your balance" });
+    expect(windows.popup.close).toHaveBeenCalled();
+    expect(localStorage.getItem("sarraf.pendingBuy")).toBeNull();
+    expect(screen.getByRole("link", { name: "See your portfolio" })).toHaveAttribute("href", "/portfolio");
+    expect(screen.getByRole("link", { name: "See your history" })).toHaveAttribute("href", "/history");
+    expect(screen.queryByRole("link", { name: /payment page/ })).toBeNull();
+
+    fireEvent.click(screen.getByRole("button", { name: "Buy again" }));
+    expect(await screen.findByRole("textbox", { name: /You pay/ })).toHaveValue("100");
+  });
+
+  it("finds a malformed amount without asking, and words the server's limits at the field", async () => {
+    await renderApp("/buy?symbol=ETH&curr=USD", {
+      user: signedIn,
+      calls: {
+        swipeluxQuote: ({ amount }) => {
+          if (amount === "2") throw apiError("badRequest", "server words", { reason: "belowMinimum" });
+          return quote("ETH", "9000.00");
+        },
+      },
+    });
+    await screen.findByRole("combobox", { name: "Asset" }, { timeout: 10_000 });
+    await typeAmount("12.345");
+    const input = screen.getByRole("textbox", { name: /You pay/ });
+    await waitFor(() => expect(input).toHaveAccessibleDescription("This amount has more decimal places than the asset allows."));
+    expect(input).toHaveAttribute("aria-invalid", "true");
+    await typeAmount("2");
+    await waitFor(() => expect(input).toHaveAccessibleDescription("This amount is below the minimum for one order."));
+    await typeAmount("9000");
+    await waitFor(() => expect(input).toHaveAccessibleDescription(/above the maximum for one order/));
+    expect(screen.getByRole("button", { name: "Pay by card" })).toBeDisabled();
+  });
+
+  it("says what a failed order means, and pays again with the same key", async () => {
+    fakeWindows();
+    let tries = 0;
+    const { call } = await renderApp("/buy?symbol=ETH&curr=USD", {
+      user: signedIn,
+      calls: {
+        swipeluxQuote: () => quote(),
+        swipeluxSendOrder: () => {
+          tries++;
+          if (tries === 1) throw apiError("unavailable", "server words", { reason: "onrampUnavailable" });
+          return order("pending");
+        },
+        swipeluxStatus: () => order("pending"),
+      },
+    });
+    await screen.findByRole("combobox", { name: "Asset" }, { timeout: 10_000 });
+    await typeAmount("100");
+    const pay = await screen.findByRole("button", { name: "Pay by card" });
+    await waitFor(() => expect(pay).toBeEnabled());
+    fireEvent.click(pay);
+    expect(await screen.findByRole("alert")).toHaveTextContent("The card payment service did not answer. Nothing was charged; please try again.");
+    fireEvent.click(screen.getByRole("button", { name: "Pay by card" }));
+    await screen.findByRole("heading", { name: "Waiting for your payment" });
+    const keys = (bodiesOf(call, "swipeluxSendOrder") as { idempotencyKey: string }[]).map((body) => body.idempotencyKey);
+    expect(keys[0]).toBe(keys[1]);
+  });
+
+  it("offers a link when the browser blocks the payment window", async () => {
+    fakeWindows({ blocked: true });
+    await renderApp("/buy?symbol=ETH&curr=USD", {
+      user: signedIn,
+      calls: { swipeluxQuote: () => quote(), swipeluxSendOrder: () => order("pending"), swipeluxStatus: () => order("pending") },
+    });
+    await screen.findByRole("combobox", { name: "Asset" }, { timeout: 10_000 });
+    await typeAmount("100");
+    const pay = await screen.findByRole("button", { name: "Pay by card" });
+    await waitFor(() => expect(pay).toBeEnabled());
+    fireEvent.click(pay);
+    await screen.findByText("Your browser blocked the payment window. Open the payment page with the link below.");
+    expect(screen.getByRole("link", { name: "Open the payment page" })).toHaveAttribute("href", PAYMENT_URL);
+  });
+
+  it("watches a remembered order again after a reload, and words a declined card", async () => {
+    localStorage.setItem("sarraf.pendingBuy", ORDER_ID);
+    const statuses = [order("processing"), order("failed")];
+    const { call } = await renderApp("/buy", {
+      user: signedIn,
+      calls: { swipeluxStatus: () => (statuses.length > 1 ? statuses.shift() : statuses[0]) },
+    });
+    await screen.findByRole("heading", { name: "Payment received: buying your crypto" }, { timeout: 10_000 });
+    expect(bodiesOf(call, "swipeluxStatus")[0]).toEqual({ orderId: ORDER_ID });
+    await wait(1_000);
+    await screen.findByRole("heading", { name: "The payment failed" });
+    expect(screen.getByText("The card was declined. Nothing was charged and nothing was credited.")).toBeInTheDocument();
+    expect(localStorage.getItem("sarraf.pendingBuy")).toBeNull();
+    expect(bodiesOf(call, "swipeluxQuote")).toEqual([]);
+  });
+
+  it("says when the order in the address is not the user's", async () => {
+    await renderApp(`/buy?order=${ORDER_ID}`, {
+      user: signedIn,
+      calls: { swipeluxStatus: () => Promise.reject(apiError("notFound", "server words", { reason: "orderNotFound" })) },
+    });
+    await screen.findByRole("heading", { name: "Order not found" }, { timeout: 10_000 });
+    fireEvent.click(screen.getByRole("button", { name: "Buy again" }));
+    await screen.findByRole("combobox", { name: "Asset" }, { timeout: 10_000 });
+  });
+
+  it("keeps watching through a lost connection and says so", async () => {
+    let answers = 0;
+    await renderApp(`/buy?order=${ORDER_ID}`, {
+      user: signedIn,
+      calls: {
+        swipeluxStatus: () => {
+          answers++;
+          if (answers === 1) return order("pending");
+          if (answers <= 4) throw apiError("network", "Failed to fetch", {});
+          return order("processing");
+        },
+      },
+    });
+    await screen.findByRole("heading", { name: "Waiting for your payment" }, { timeout: 10_000 });
+    for (let i = 0; i < 3; i++) await wait(3_000);
+    await screen.findByText(/We are having trouble reaching Sarraf/);
+    fireEvent.click(screen.getByRole("button", { name: "Check now" }));
+    await screen.findByRole("heading", { name: "Payment received: buying your crypto" });
+    expect(screen.queryByText(/We are having trouble reaching Sarraf/)).toBeNull();
+  });
+});

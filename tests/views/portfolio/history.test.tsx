@@ -1,0 +1,159 @@
+import { describe, expect, it } from "vitest";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import type { HistoryBody } from "../../../contract/index.ts";
+import { bodiesOf, renderApp } from "../renderApp.tsx";
+import { order } from "./portfolioFixtures.ts";
+
+const signedIn = { Token: "token-1", email: "trader@example.com" };
+const main = () => within(screen.getByRole("main"));
+const listed = () => [...document.querySelectorAll("[data-order]")].map((item) => item.getAttribute("data-order")!.slice(-2));
+const network = () => Object.assign(new Error("Failed to fetch"), { code: "network" });
+
+describe("the transaction history", { timeout: 20_000 }, () => {
+  it("sends the filters of the address, keeps a changed filter in the address, and asks again with it", async () => {
+    const { call, memory } = await renderApp("/history?asset=BTC&status=completed&from=2026-11-01", {
+      user: signedIn,
+      calls: { transactionsHistory: () => ({ items: [order(1)], nextCursor: null }) },
+    });
+    await main().findByText("That is every order.", {}, { timeout: 10_000 });
+    expect(bodiesOf(call, "transactionsHistory")).toEqual([{ limit: 20, asset: "BTC", status: "completed", from: "2026-11-01" }]);
+    expect(screen.getByLabelText("Status")).toHaveValue("completed");
+    expect(screen.getByLabelText("From")).toHaveValue("2026-11-01");
+
+    fireEvent.change(screen.getByLabelText("Status"), { target: { value: "failed" } });
+    fireEvent.change(screen.getByLabelText("To"), { target: { value: "2026-11-30" } });
+    await waitFor(() => expect(memory.history?.at(-1)).toBe("/history?asset=BTC&status=failed&from=2026-11-01&to=2026-11-30"));
+    await waitFor(() =>
+      expect(bodiesOf(call, "transactionsHistory").at(-1)).toEqual({ limit: 20, asset: "BTC", status: "failed", from: "2026-11-01", to: "2026-11-30" }),
+    );
+  });
+
+  it("lists orders newest first and appends the next page from the cursor", async () => {
+    const { call } = await renderApp("/history", {
+      user: signedIn,
+      calls: {
+        transactionsHistory: (body: HistoryBody) =>
+          body.cursor === "page-2" ? { items: [order(3, "failed")], nextCursor: null } : { items: [order(1), order(2, "pending")], nextCursor: "page-2" },
+      },
+    });
+    const more = await main().findByRole("button", { name: "Load more" }, { timeout: 10_000 });
+    expect(listed()).toEqual(["01", "02"]);
+    const first = within(document.querySelector("[data-order$='01']") as HTMLElement);
+    expect(first.getByText("Buy")).toBeInTheDocument();
+    expect(first.getByText("0.00100000 BTC")).toBeInTheDocument();
+    expect(first.getByText("$101.00")).toBeInTheDocument();
+    expect(first.getByText("Completed")).toHaveAttribute("data-status", "completed");
+    expect(within(document.querySelector("[data-order$='02']") as HTMLElement).getByText("Awaiting payment")).toBeInTheDocument();
+
+    fireEvent.click(more);
+    await main().findByText("That is every order.");
+    expect(listed()).toEqual(["01", "02", "03"]);
+    expect(bodiesOf(call, "transactionsHistory").at(-1)).toEqual({ limit: 20, cursor: "page-2" });
+    expect(main().queryByRole("button", { name: "Load more" })).not.toBeInTheDocument();
+  });
+
+  it("opens a row to show the order's timeline with its times", async () => {
+    await renderApp("/history", { user: signedIn, calls: { transactionsHistory: () => ({ items: [order(1)], nextCursor: null }) } });
+    await main().findByText("That is every order.", {}, { timeout: 10_000 });
+    const row = within(document.querySelector("[data-order]") as HTMLElement);
+    const toggle = row.getByRole("button");
+    expect(toggle).toHaveAttribute("aria-expanded", "false");
+    expect(row.queryByText("Payment received")).not.toBeInTheDocument();
+    fireEvent.click(toggle);
+    expect(toggle).toHaveAttribute("aria-expanded", "true");
+    const steps = within(row.getByRole("list")).getAllByRole("listitem");
+    expect(steps.map((step) => step.querySelector(".timeline-word")?.textContent)).toEqual(["Order placed", "Payment received", "Credited to your balance"]);
+    expect(steps.map((step) => step.querySelector("time")?.getAttribute("datetime"))).toEqual([
+      "2026-11-29T10:00:00.000Z",
+      "2026-11-29T10:02:00.000Z",
+      "2026-11-29T10:05:00.000Z",
+    ]);
+    expect(steps[0]!.querySelector("time")?.textContent).toMatch(/2026/);
+    fireEvent.click(toggle);
+    expect(toggle).toHaveAttribute("aria-expanded", "false");
+  });
+
+  it("shows a new user how to make a first buy", async () => {
+    await renderApp("/history", { user: signedIn, calls: { transactionsHistory: () => ({ items: [], nextCursor: null }) } });
+    expect(await main().findByText("No transactions yet", {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(main().getByRole("link", { name: "Make your first buy" })).toHaveAttribute("href", "/buy?symbol=BTC&curr=USD");
+    expect(main().queryByText("No transactions match these filters")).not.toBeInTheDocument();
+  });
+
+  it("says when filters match nothing, and clears them", async () => {
+    const { call, memory } = await renderApp("/history?status=expired", {
+      user: signedIn,
+      calls: { transactionsHistory: (body: HistoryBody) => (body.status ? { items: [], nextCursor: null } : { items: [order(1)], nextCursor: null }) },
+    });
+    expect(await main().findByText("No transactions match these filters", {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(main().queryByText("No transactions yet")).not.toBeInTheDocument();
+    fireEvent.click(main().getAllByRole("button", { name: "Clear filters" }).at(-1)!);
+    await main().findByText("That is every order.");
+    expect(memory.history?.at(-1)).toBe("/history");
+    expect(bodiesOf(call, "transactionsHistory").at(-1)).toEqual({ limit: 20 });
+    expect(screen.getByLabelText("Status")).toHaveValue("");
+  });
+
+  it("says when the list cannot be loaded, and loads it when asked again", async () => {
+    let fail = true;
+    await renderApp("/history", {
+      user: signedIn,
+      calls: {
+        transactionsHistory: () => {
+          if (fail) throw network();
+          return { items: [order(1)], nextCursor: null };
+        },
+      },
+    });
+    const alert = await main().findByRole("alert", {}, { timeout: 10_000 });
+    expect(alert).toHaveTextContent("Your transactions could not be loaded.");
+    expect(alert).toHaveTextContent("We could not reach Sarraf.");
+    fail = false;
+    fireEvent.click(within(alert).getByRole("button", { name: "Try again" }));
+    await main().findByText("That is every order.");
+    expect(listed()).toEqual(["01"]);
+  });
+
+  it("keeps what is listed when the next page fails, and tries it again", async () => {
+    let fail = true;
+    await renderApp("/history", {
+      user: signedIn,
+      calls: {
+        transactionsHistory: (body: HistoryBody) => {
+          if (!body.cursor) return { items: [order(1)], nextCursor: "page-2" };
+          if (fail) throw network();
+          return { items: [order(2)], nextCursor: null };
+        },
+      },
+    });
+    fireEvent.click(await main().findByRole("button", { name: "Load more" }, { timeout: 10_000 }));
+    expect(await main().findByText(/The next orders could not be loaded/)).toBeInTheDocument();
+    expect(listed()).toEqual(["01"]);
+    fail = false;
+    fireEvent.click(main().getByRole("button", { name: "Try again" }));
+    await main().findByText("That is every order.");
+    expect(listed()).toEqual(["01", "02"]);
+  });
+
+  it("shows the server's refusal of a date beside its field", async () => {
+    const refusal = Object.assign(new Error("Some fields are not valid."), {
+      code: "badRequest",
+      data: { reason: "validation", fields: { from: "Enter a date as YYYY-MM-DD." }, fieldKeys: { from: "date.invalid" } },
+    });
+    await renderApp("/history?from=2026-02-30", {
+      user: signedIn,
+      calls: {
+        transactionsHistory: (body: HistoryBody) => {
+          if (body.from === "2026-02-30") throw refusal;
+          return { items: [order(1)], nextCursor: null };
+        },
+      },
+    });
+    expect(await main().findByText("Enter a date as YYYY-MM-DD.", {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(screen.getByLabelText("From")).toHaveAttribute("aria-invalid", "true");
+    expect(main().queryByRole("button", { name: "Try again" })).not.toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText("From"), { target: { value: "2026-02-28" } });
+    await main().findByText("That is every order.");
+    expect(screen.getByLabelText("From")).not.toHaveAttribute("aria-invalid");
+  });
+});
