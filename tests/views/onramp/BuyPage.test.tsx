@@ -99,7 +99,7 @@ describe("the Buy page", { timeout: 20_000 }, () => {
     expect(bodiesOf(call, "swipeluxQuote")).toEqual([{ asset: "ETH", currency: "USD", side: "fiat", amount: "100" }]);
     const summary = screen.getByRole("region", { name: "Quote" });
     expect(within(summary).getByText("0.03287 ETH")).toBeInTheDocument();
-    expect(within(summary).getByText("$3,012.10")).toBeInTheDocument();
+    expect(within(summary).getByText("1 ETH = $3,012.10")).toBeInTheDocument();
 
     fireEvent.click(screen.getByRole("button", { name: "Pay by card" }));
     await screen.findByRole("heading", { name: "Waiting for your payment" });

@@ -11,6 +11,7 @@ const words = {
     title: "Sandbox checkout",
     banner: "Test mode: no real card is charged.",
     pay: "Pay",
+    buying: "To buy",
     card: "Card number",
     expiry: "Expiry (MM/YY)",
     cvc: "CVC",
@@ -42,6 +43,7 @@ const words = {
     title: "صفحة الدفع التجريبية",
     banner: "وضع الاختبار: لن تُخصم أي مبالغ من بطاقة حقيقية.",
     pay: "ادفع",
+    buying: "لشراء",
     card: "رقم البطاقة",
     expiry: "تاريخ الانتهاء (MM/YY)",
     cvc: "رمز التحقق CVC",
@@ -114,7 +116,10 @@ export function paymentPage(order: SandboxOrderRow, locale: Locale, notice: Noti
   const action = `/onramp/sandbox/pay/${order.id}`;
   const lang = `?lang=${locale}`;
   const fiat = `${(order.fiatCents / 100n).toString()}.${(order.fiatCents % 100n).toString().padStart(2, "0")} ${order.currency}`;
-  const head = `<div class="card"><h1>${escape(w.pay)}</h1><p class="amount">${ltr(fiat)}</p><p>${ltr(order.asset)}</p></div>`;
+  const digits = order.cryptoUnits.toString().padStart(order.decimals + 1, "0");
+  const fraction = digits.slice(digits.length - order.decimals).replace(/0+$/, "");
+  const crypto = `${digits.slice(0, digits.length - order.decimals)}${fraction ? `.${fraction}` : ""}`;
+  const head = `<div class="card"><h1>${escape(w.pay)}</h1><p class="amount">${ltr(fiat)}</p><p>${escape(w.buying)} ${ltr(`${crypto} ${order.asset}`)}</p></div>`;
   const noticeHtml = notice ? `<p class="notice" role="alert">${escape(w[notice])}</p>` : "";
   if (order.status === "pending" && order.outcome === "challenge") {
     return shell(

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import type { BuyOrder, OrderStep } from "../../../../contract/index.ts";
+import type { BuyOrder, OrderStatus, OrderStep } from "../../../../contract/index.ts";
 import { isFinalOrderStatus } from "../../../../contract/onrampVocabulary.ts";
 import { formatPrice } from "../../market/index.ts";
 import { formatAmount } from "../lib/amounts.ts";
@@ -8,12 +8,22 @@ import { stepNames } from "../lib/texts.ts";
 /** The steps an order goes through when all goes well. */
 const HAPPY_PATH: readonly OrderStep[] = ["created", "paid", "processing", "completed"];
 
+/** Which outcome credits the buyer; the others credit nothing, so no amount is shown as received. */
+const CREDITS: Record<OrderStatus, "estimate" | "credited" | "nothing"> = {
+  pending: "estimate",
+  processing: "estimate",
+  completed: "credited",
+  failed: "nothing",
+  cancelled: "nothing",
+  expired: "nothing",
+};
+
 /** What the order charges and credits (credited, once it is final), its fee, price and id. */
 export function OrderFigures({ order }: { order: BuyOrder }) {
   const { i18n } = useLingui();
   const locale = i18n.locale;
   const symbol = order.asset;
-  const done = isFinalOrderStatus(order.status);
+  const credits = CREDITS[order.status];
   return (
     <dl className="order-figures">
       <div>
@@ -26,32 +36,36 @@ export function OrderFigures({ order }: { order: BuyOrder }) {
           </bdi>
         </dd>
       </div>
-      <div>
-        <dt>{done ? <Trans>Credited</Trans> : <Trans>You receive</Trans>}</dt>
-        <dd>
-          <bdi dir="ltr" className="money">
-            {formatAmount(order.receive, locale)}
-          </bdi>
-        </dd>
-      </div>
-      <div>
-        <dt>
-          <Trans>Fee</Trans>
-        </dt>
-        <dd>
-          <bdi dir="ltr" className="money">
-            {formatAmount(order.fee, locale)}
-          </bdi>
-        </dd>
-      </div>
+      {credits !== "nothing" && (
+        <>
+          <div>
+            <dt>{credits === "credited" ? <Trans>Credited</Trans> : <Trans>You receive</Trans>}</dt>
+            <dd>
+              <bdi dir="ltr" className="money">
+                {formatAmount(order.receive, locale)}
+              </bdi>
+            </dd>
+          </div>
+          <div>
+            <dt>
+              <Trans>Fee</Trans>
+            </dt>
+            <dd>
+              <bdi dir="ltr" className="money">
+                {formatAmount(order.fee, locale)}
+              </bdi>
+            </dd>
+          </div>
+        </>
+      )}
       <div>
         <dt>
           <Trans>Price</Trans>
         </dt>
         <dd>
-          <Trans>
-            <bdi dir="ltr">1 {symbol}</bdi> = <bdi dir="ltr">{formatPrice(order.price, order.currency, locale)}</bdi>
-          </Trans>
+          <bdi dir="ltr">
+            1 {symbol} = {formatPrice(order.price, order.currency, locale)}
+          </bdi>
         </dd>
       </div>
       <div className="order-id">

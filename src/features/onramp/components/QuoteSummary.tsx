@@ -50,9 +50,9 @@ export function QuoteSummary({ quote, busy }: { quote: BuyQuote | null; busy: bo
             <Trans>Price</Trans>
           </dt>
           <dd>
-            <Trans>
-              <bdi dir="ltr">1 {symbol}</bdi> = <bdi dir="ltr">{formatPrice(quote.price, quote.currency, locale)}</bdi>
-            </Trans>
+            <bdi dir="ltr">
+              1 {symbol} = {formatPrice(quote.price, quote.currency, locale)}
+            </bdi>
           </dd>
         </div>
       </dl>

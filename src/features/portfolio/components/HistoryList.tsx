@@ -1,13 +1,23 @@
 import "../portfolio.css";
 import { useState } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
-import type { BuyOrder } from "../../../../contract/index.ts";
+import type { BuyOrder, OrderStatus } from "../../../../contract/index.ts";
 import { Money } from "../../../shared/ui/Money.tsx";
 import { AssetBadge, formatPrice } from "../../market/index.ts";
 import { assetInfo, type AssetLookup } from "../lib/balances.ts";
 import { formatDateTime, formatTime } from "../lib/dates.ts";
 import { AssetAmount } from "./AssetAmount.tsx";
 import { OrderStatusBadge, stepMessages } from "./OrderStatusBadge.tsx";
+
+/** What an order's amounts mean by its outcome: credited and charged, still an estimate, or neither. */
+const OUTCOME: Record<OrderStatus, "estimate" | "credited" | "nothing"> = {
+  pending: "estimate",
+  processing: "estimate",
+  completed: "credited",
+  failed: "nothing",
+  cancelled: "nothing",
+  expired: "nothing",
+};
 
 /** The orders, newest first; each opens to its details and the timeline of its steps. */
 export function HistoryList({ orders, assets }: { orders: readonly BuyOrder[]; assets: AssetLookup }) {
@@ -31,6 +41,7 @@ function HistoryRow({ order, assets, expanded, onToggle }: { order: BuyOrder; as
   const { i18n } = useLingui();
   const asset = assetInfo(assets, order.asset);
   const panelId = `order-${order.id}`;
+  const outcome = OUTCOME[order.status];
   return (
     <li className="history-item" data-order={order.id}>
       <button type="button" className="history-row" aria-expanded={expanded} aria-controls={panelId} onClick={onToggle}>
@@ -50,13 +61,22 @@ function HistoryRow({ order, assets, expanded, onToggle }: { order: BuyOrder; as
         </span>
         <span className="history-amounts">
           {/* The sign stays with the amount, left of it, in Arabic too. */}
-          <bdi dir="ltr" className="history-received">
-            +<AssetAmount value={order.receive.value} asset={asset} />
+          <bdi dir="ltr" className={`history-received history-received-${outcome}`}>
+            {outcome === "credited" ? "+" : outcome === "estimate" ? "≈ " : ""}
+            <AssetAmount value={order.receive.value} asset={asset} />
           </bdi>
           <span className="history-paid">
-            <Trans>
-              Paid <Money amount={order.pay} />
-            </Trans>
+            {outcome === "credited" ? (
+              <Trans>
+                Paid <Money amount={order.pay} />
+              </Trans>
+            ) : outcome === "estimate" ? (
+              <Trans>
+                Paying <Money amount={order.pay} />
+              </Trans>
+            ) : (
+              <Trans>Nothing charged or credited</Trans>
+            )}
           </span>
         </span>
         <OrderStatusBadge status={order.status} />
