@@ -58,11 +58,15 @@ describe("the transaction history", { timeout: 20_000 }, () => {
     const row = within(document.querySelector("[data-order]") as HTMLElement);
     const toggle = row.getByRole("button");
     expect(toggle).toHaveAttribute("aria-expanded", "false");
-    expect(row.queryByText("Payment received")).not.toBeInTheDocument();
+    expect(row.queryByText("Card payment received")).not.toBeInTheDocument();
     fireEvent.click(toggle);
     expect(toggle).toHaveAttribute("aria-expanded", "true");
     const steps = within(row.getByRole("list")).getAllByRole("listitem");
-    expect(steps.map((step) => step.querySelector(".timeline-word")?.textContent)).toEqual(["Order placed", "Payment received", "Credited to your balance"]);
+    expect(steps.map((step) => step.querySelector(".timeline-word")?.textContent)).toEqual([
+      "Order created",
+      "Card payment received",
+      "Credited to your balance",
+    ]);
     expect(steps.map((step) => step.querySelector("time")?.getAttribute("datetime"))).toEqual([
       "2026-11-29T10:00:00.000Z",
       "2026-11-29T10:02:00.000Z",

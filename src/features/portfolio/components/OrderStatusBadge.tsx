@@ -3,6 +3,7 @@ import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import type { OrderStatus, OrderStep } from "../../../../contract/onrampVocabulary.ts";
+import { stepNames } from "../../onramp/index.ts";
 
 /** An order's status in words (the filter's choices use them too). */
 export const statusMessages: Record<OrderStatus, MessageDescriptor> = {
@@ -14,16 +15,8 @@ export const statusMessages: Record<OrderStatus, MessageDescriptor> = {
   expired: msg`Expired`,
 };
 
-/** A step of an order's timeline, as it happened. */
-export const stepMessages: Record<OrderStep, MessageDescriptor> = {
-  created: msg`Order placed`,
-  paid: msg`Payment received`,
-  processing: msg`Processing`,
-  completed: msg`Credited to your balance`,
-  failed: msg`Failed`,
-  cancelled: msg`Cancelled`,
-  expired: msg`Expired: not paid in time`,
-};
+/** A step of an order's timeline, as it happened: the Buy page's words. */
+export const stepMessages: Record<OrderStep, MessageDescriptor> = stepNames;
 
 /** An order's status in its own words and colour (the colour is never the only sign). */
 export function OrderStatusBadge({ status }: { status: OrderStatus }) {
