@@ -104,8 +104,23 @@ export interface LedgerOptions {
 
 export function createLedger(db: Db, { now = () => new Date() }: LedgerOptions = {}) {
   const houseIds = new Map<string, string>();
+  // An account's id never changes and an account is never deleted: users' ids are kept once found.
+  const userIds = new Map<string, string>();
+  const USER_IDS_KEPT = 50_000;
 
   async function accountId(values: { asset: string; code: AccountCode; userId: string | null }): Promise<string> {
+    const cacheKey = values.userId === null ? null : `${values.userId}:${values.asset}`;
+    const known = cacheKey === null ? undefined : userIds.get(cacheKey);
+    if (known) return known;
+    const id = await findOrMake(values);
+    if (cacheKey !== null) {
+      if (userIds.size >= USER_IDS_KEPT) userIds.clear();
+      userIds.set(cacheKey, id);
+    }
+    return id;
+  }
+
+  async function findOrMake(values: { asset: string; code: AccountCode; userId: string | null }): Promise<string> {
     const where = and(
       eq(ledgerAccounts.asset, values.asset),
       values.userId === null ? and(isNull(ledgerAccounts.userId), eq(ledgerAccounts.code, values.code)) : eq(ledgerAccounts.userId, values.userId),

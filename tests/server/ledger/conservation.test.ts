@@ -28,7 +28,7 @@ interface Sent {
 let servers: ServerProcess[] = [];
 let database: Database;
 let cleanup: () => Promise<void>;
-let users: string[] = [];
+const users: string[] = [];
 let dataDir: string | null = null;
 
 beforeAll(async () => {
