@@ -6,29 +6,17 @@
 // order still under way, so a crash between the provider's success and the credit loses nothing.
 import { createHash } from "node:crypto";
 import { and, asc, eq, inArray, lte, or, isNull } from "drizzle-orm";
-import { isFinalOrderStatus, type OrderStatus, type OrderStep } from "../../../contract/index.ts";
+import { isFinalOrderStatus, type OrderStep } from "../../../contract/index.ts";
 import type { Db } from "../../platform/db/open.ts";
 import type { Logger } from "../../platform/logging/logger.ts";
 import { errorFields } from "../../platform/logging/logger.ts";
 import type { Ledger } from "../ledger/index.ts";
-import type { OnrampProvider, ProviderOrder, ProviderStatus } from "./provider.ts";
+import { MAPPING, OrderConflict, OrderUnavailable, RANK } from "./order-status.ts";
+import type { OnrampProvider, ProviderOrder } from "./provider.ts";
+
+export { OrderConflict, OrderUnavailable };
 import type { BuyFigures } from "./quote.ts";
 import { onrampOrders, onrampOrderSteps, type OnrampOrderRow } from "./schema.ts";
-
-/** Provider status → Sarraf's status and the timeline step it adds. */
-const MAPPING: Record<ProviderStatus, { status: OrderStatus; step: OrderStep }> = {
-  pending: { status: "pending", step: "created" },
-  paid: { status: "processing", step: "paid" },
-  processing: { status: "processing", step: "processing" },
-  completed: { status: "completed", step: "completed" },
-  failed: { status: "failed", step: "failed" },
-  cancelled: { status: "cancelled", step: "cancelled" },
-  expired: { status: "expired", step: "expired" },
-};
-const RANK: Record<OrderStatus, number> = { pending: 0, processing: 1, completed: 2, failed: 2, cancelled: 2, expired: 2 };
-
-export class OrderConflict extends Error {}
-export class OrderUnavailable extends Error {}
 
 export interface NewOrder {
   userId: string;

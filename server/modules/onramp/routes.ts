@@ -1,24 +1,17 @@
 // The on-ramp's calls (spec section 7: /user/swipelux/*, /user/transactions-history) and the
 // provider's webhook. Money moves only through the order service and the ledger behind it.
-import { Hono } from "hono";
 import { and, desc, eq, gte, lt, or } from "drizzle-orm";
 import { ONRAMP_CARD_DECIMALS, type BuyOrder, type BuyQuote, type FieldErrorKey, type QuoteCurrency, type SendOrderBody } from "../../../contract/index.ts";
 import { handlers } from "../../platform/http/api.ts";
 import { ApiError } from "../../platform/http/envelope.ts";
-import type { AppEnv } from "../../platform/http/types.ts";
 import { validationError } from "../../platform/http/validate.ts";
 import type { Locale } from "../../platform/i18n/index.ts";
-import { errorFields } from "../../platform/logging/logger.ts";
 import type { Services } from "../../services.ts";
 import { assets, priceString } from "../market/index.ts";
 import { OrderConflict, OrderUnavailable } from "./orders.ts";
 import { decimalOf, figuresForCrypto, figuresForFiat, fractionOf, limitCents, unitsOf, valueCents, type BuyFigures } from "./quote.ts";
 import { onrampOrders, type OnrampOrderRow } from "./schema.ts";
-import { WebhookRejected } from "./webhook-signature.ts";
 import type { Onramp } from "./service.ts";
-
-export const WEBHOOK_PATH = "/webhooks/onramp";
-const WEBHOOK_MAX_BYTES = 64 * 1024;
 
 const unknownSymbol = () => new ApiError(400, "error.unknownSymbol", { reason: "unknownSymbol" });
 const pricesUnavailable = () => new ApiError(503, "error.pricesUnavailable", { reason: "pricesUnavailable" });
@@ -214,44 +207,4 @@ function decodeCursor(text: string): { at: Date; id: string } | undefined {
   } catch {
     return undefined;
   }
-}
-
-/**
- * The provider's webhook: verified by its signature, then settled (once, whatever arrives twice or
- * late). A forged or expired delivery is refused with nothing changed; an error of ours answers
- * 500, so the provider sends it again.
- */
-export function onrampWebhookRoutes(s: Services & { onramp: Onramp }) {
-  const app = new Hono<AppEnv>();
-  app.post(WEBHOOK_PATH, async (c) => {
-    const length = Number(c.req.header("Content-Length") ?? "0");
-    if (length > WEBHOOK_MAX_BYTES) return c.json({ received: false }, 413);
-    const text = await c.req.text();
-    if (text.length > WEBHOOK_MAX_BYTES) return c.json({ received: false }, 413);
-    let body: unknown;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      return c.json({ received: false }, 400);
-    }
-    let event;
-    try {
-      event = await s.onramp.provider.verifyWebhook(body);
-    } catch (error) {
-      if (error instanceof WebhookRejected) {
-        s.logger.warn("onramp.webhookRejected", { reason: error.reason });
-        return c.json({ received: false }, 401);
-      }
-      throw error;
-    }
-    try {
-      const order = await s.onramp.orders.settle(event);
-      if (!order) s.logger.warn("onramp.webhookUnknownOrder", { provider: s.onramp.provider.name });
-    } catch (error) {
-      s.logger.error("onramp.settleFailed", errorFields(error));
-      return c.json({ received: false }, 500);
-    }
-    return c.json({ received: true });
-  });
-  return app;
 }

@@ -5,33 +5,20 @@
 // first, on purpose. Nothing here touches balances: Sarraf learns what happened only through the
 // provider port (webhooks, or asking for the order), exactly as with the real provider.
 import { and, asc, desc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
-import type { Db } from "../../../platform/db/open.ts";
-import type { Logger } from "../../../platform/logging/logger.ts";
 import { errorFields } from "../../../platform/logging/logger.ts";
 import type { CreateOrderRequest, OnrampProvider, ProviderOrder, ProviderStatus } from "../provider.ts";
-import { sandboxKeys, sandboxOrders, sandboxWebhooks, type SandboxOrderRow } from "../schema.ts";
-import { createWebhookSigner, generateSigningKey, verifyWebhook, type SignedWebhook, type StoredSigningKey, type WebhookSigner } from "../webhook-signature.ts";
+import { sandboxOrders, sandboxWebhooks, type SandboxOrderRow } from "../schema.ts";
+import { keptSigner } from "./keys.ts";
+import { verifyWebhook, type WebhookSigner } from "../webhook-signature.ts";
 import { cardOutcome, type CardOutcome } from "./cards.ts";
+import type { Deliver, PayResult, SandboxOptions } from "./types.ts";
+
+export type { Deliver, PayResult, SandboxOptions };
 
 export const SANDBOX_BASE = "/onramp/sandbox";
 /** How long a claimed webhook is left to its sender before another tick may send it again. */
 const LEASE_MS = 30_000;
 const RETRY_MS = [1_000, 5_000, 30_000, 120_000, 600_000];
-
-export interface SandboxOptions {
-  db: Db;
-  logger: Logger;
-  now: () => Date;
-  stepMs: number;
-  orderTtlMinutes: number;
-  copies: number;
-  order: "in-order" | "reversed";
-}
-
-/** Sends one delivery to the merchant; true when it was accepted (2xx). */
-export type Deliver = (body: SignedWebhook) => Promise<boolean>;
-
-export type PayResult = { kind: "accepted" | "declined" | "challenge" | "closed" | "notFound" } | { kind: "invalid"; field: "number" | "expiry" | "cvc" };
 
 const FINAL: ProviderStatus[] = ["completed", "failed", "cancelled", "expired"];
 
@@ -40,19 +27,9 @@ export function createSandbox(options: SandboxOptions) {
   let signer: Promise<WebhookSigner> | null = null;
   let deliver: Deliver | null = null;
 
-  /** The kept key (the oldest, so every process signs alike), made once on first use. */
+  /** The kept key, loaded (or made) once, again after a failure. */
   function signing(): Promise<WebhookSigner> {
-    signer ??= (async () => {
-      const load = async () => (await db.select().from(sandboxKeys).orderBy(asc(sandboxKeys.createdAt), asc(sandboxKeys.kid)).limit(1))[0];
-      let row = await load();
-      if (!row) {
-        const fresh = await generateSigningKey();
-        await db.insert(sandboxKeys).values(fresh).onConflictDoNothing();
-        row = await load();
-      }
-      if (!row) throw new Error("sandbox signing key missing");
-      return createWebhookSigner(now, row as StoredSigningKey);
-    })().catch((error: unknown) => {
+    signer ??= keptSigner(db, now).catch((error: unknown) => {
       signer = null;
       throw error;
     });
