@@ -1,9 +1,8 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { BuyOrder, OrderStatus, OrderStep } from "../../../../contract/index.ts";
 import { isFinalOrderStatus } from "../../../../contract/onrampVocabulary.ts";
-import { formatPrice } from "../../market/index.ts";
-import { formatAmount } from "../lib/amounts.ts";
 import { stepNames } from "../lib/texts.ts";
+import { AmountFigure, Figure, PriceFigure } from "./Figure.tsx";
 
 /** The steps an order goes through when all goes well. */
 const HAPPY_PATH: readonly OrderStep[] = ["created", "paid", "processing", "completed"];
@@ -20,64 +19,22 @@ const CREDITS: Record<OrderStatus, "estimate" | "credited" | "nothing"> = {
 
 /** What the order charges and credits (credited, once it is final), its fee, price and id. */
 export function OrderFigures({ order }: { order: BuyOrder }) {
-  const { i18n } = useLingui();
-  const locale = i18n.locale;
-  const symbol = order.asset;
   const credits = CREDITS[order.status];
   return (
     <dl className="order-figures">
-      <div>
-        <dt>
-          <Trans>You pay</Trans>
-        </dt>
-        <dd>
-          <bdi dir="ltr" className="money">
-            {formatAmount(order.pay, locale)}
-          </bdi>
-        </dd>
-      </div>
+      <AmountFigure label={<Trans>You pay</Trans>} amount={order.pay} />
       {credits !== "nothing" && (
         <>
-          <div>
-            <dt>{credits === "credited" ? <Trans>Credited</Trans> : <Trans>You receive</Trans>}</dt>
-            <dd>
-              <bdi dir="ltr" className="money">
-                {formatAmount(order.receive, locale)}
-              </bdi>
-            </dd>
-          </div>
-          <div>
-            <dt>
-              <Trans>Fee</Trans>
-            </dt>
-            <dd>
-              <bdi dir="ltr" className="money">
-                {formatAmount(order.fee, locale)}
-              </bdi>
-            </dd>
-          </div>
+          <AmountFigure label={credits === "credited" ? <Trans>Credited</Trans> : <Trans>You receive</Trans>} amount={order.receive} />
+          <AmountFigure label={<Trans>Fee</Trans>} amount={order.fee} />
         </>
       )}
-      <div>
-        <dt>
-          <Trans>Price</Trans>
-        </dt>
-        <dd>
-          <bdi dir="ltr">
-            1 {symbol} = {formatPrice(order.price, order.currency, locale)}
-          </bdi>
-        </dd>
-      </div>
-      <div className="order-id">
-        <dt>
-          <Trans>Order</Trans>
-        </dt>
-        <dd>
-          <bdi dir="ltr">
-            <code>{order.id}</code>
-          </bdi>
-        </dd>
-      </div>
+      <PriceFigure label={<Trans>Price</Trans>} symbol={order.asset} price={order.price} currency={order.currency} />
+      <Figure label={<Trans>Order</Trans>} className="order-id">
+        <bdi dir="ltr">
+          <code>{order.id}</code>
+        </bdi>
+      </Figure>
     </dl>
   );
 }
