@@ -148,8 +148,8 @@ describe("errors are kept as codes and shown in the language active now", () => 
     const alert = await screen.findByRole("alert");
     expect(alert).toHaveTextContent("Too many requests. Please wait and try again. You can try again in 2 seconds.");
     expect(within(alert).getByRole("timer")).toHaveTextContent("You can try again in 2 seconds.");
-    await waitFor(() => expect(alert).toHaveTextContent("You can try again in 1 second."), { timeout: 1500 });
-    await waitFor(() => expect(alert).toHaveTextContent("You can try again now."), { timeout: 1500 });
+    await waitFor(() => expect(alert).toHaveTextContent("You can try again in 1 second."), { timeout: 5000 });
+    await waitFor(() => expect(alert).toHaveTextContent("You can try again now."), { timeout: 5000 });
     expect(within(alert).queryByRole("timer")).toBeNull();
   });
 });
