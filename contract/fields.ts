@@ -17,7 +17,6 @@ export {
 import {
   CODE_LENGTH,
   EMAIL_MAX_LENGTH,
-  fieldErrorKeys,
   locales,
   LOGIN_PASSWORD_MAX_LENGTH,
   NAME_MAX_LENGTH,
@@ -121,27 +120,4 @@ export const whenFieldsValid =
       return field === undefined || fields.includes(String(field));
     });
 
-/** Field name → the first problem's key; `_` for problems of the body as a whole. */
-export type FieldErrors = Partial<Record<string, FieldErrorKey>>;
-
-/**
- * An empty FieldErrors without a prototype: a field named like an Object.prototype member
- * (`constructor`, `toString`, `__proto__`) is an ordinary key in it, never an inherited one.
- */
-export function noFieldErrors(): FieldErrors {
-  return Object.create(null) as FieldErrors;
-}
-
-export function fieldErrorsOf(error: z.ZodError): FieldErrors {
-  const fields = noFieldErrors();
-  for (const issue of error.issues) {
-    if (issue.code === "unrecognized_keys") {
-      for (const key of issue.keys) fields[key] ??= "field.unknown";
-      continue;
-    }
-    const field = issue.path.length > 0 ? String(issue.path[0]) : "_";
-    const key = (fieldErrorKeys as readonly string[]).includes(issue.message) ? (issue.message as FieldErrorKey) : "field.invalid";
-    fields[field] ??= key;
-  }
-  return fields;
-}
+export { fieldErrorsOf, noFieldErrors, type FieldErrors } from "./fieldIssues.ts";

@@ -1,9 +1,9 @@
 import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { chromium, type Browser } from "playwright-core";
 import { buildIfStale } from "./build-if-stale.ts";
+import { launchChromium, type CdpBrowser } from "./cdp-pipe.ts";
 
 /**
  * `npm run bench:web`: how fast pages load on a slow phone, in real Chromium against the real
@@ -17,8 +17,12 @@ import { buildIfStale } from "./build-if-stale.ts";
  *   has no content, and the layout is the first thing the app renders);
  *   bytes on the wire before first paint (the HTML and what finished before FCP) and until load.
  *
+ * Chromium is driven over the DevTools protocol directly (scripts/cdp-pipe.ts), without the
+ * Runtime domain a test driver turns on: with it on, Chromium evaluates scripts about twice as
+ * slowly, which no phone does. --inspector turns it on, to see the difference.
+ *
  * Flags: --runs, --routes (BENCH_ROUTES, comma-separated), --cpu (BENCH_CPU, the slow-down, 4),
- * --no-throttle; BENCH_DEBUG=1 prints the start-up's stages and the long tasks of each run.
+ * --no-throttle, --inspector; BENCH_DEBUG=1 prints the start-up's stages and the long tasks of each run.
  */
 
 const { values: flags } = parseArgs({
@@ -27,6 +31,7 @@ const { values: flags } = parseArgs({
     routes: { type: "string", default: process.env.BENCH_ROUTES ?? "/,/login,/dashboard" },
     "no-throttle": { type: "boolean", default: false },
     cpu: { type: "string", default: process.env.BENCH_CPU ?? "4" },
+    inspector: { type: "boolean", default: false },
   },
 });
 const RUNS = Math.max(1, Number(flags.runs));
@@ -57,77 +62,121 @@ const OBSERVE = `(() => {
   watch("longtask", (e) => m.long.push({ t: e.startTime, d: e.duration }));
 })();`;
 
-async function measure(browser: Browser, base: string, route: string, authUser: string | null): Promise<Sample> {
-  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true, locale: "en-US" });
+/** The page's own answer to an expression (no Runtime domain needed: evaluate works without it). */
+async function evaluate<T>(browser: CdpBrowser, sessionId: string, expression: string): Promise<T> {
+  const { result, exceptionDetails } = await browser.send<{ result: { value: T }; exceptionDetails?: { text: string } }>(
+    "Runtime.evaluate",
+    { expression, returnByValue: true, awaitPromise: true },
+    sessionId,
+  );
+  if (exceptionDetails) throw new Error(`in the page: ${exceptionDetails.text}`);
+  return result.value;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function measure(browser: CdpBrowser, base: string, route: string, authUser: string | null): Promise<Sample> {
+  // A new browser context per run: nothing cached, nothing stored from another run.
+  const { browserContextId } = await browser.send<{ browserContextId: string }>("Target.createBrowserContext");
   try {
-    await context.addInitScript(OBSERVE);
+    const { targetId } = await browser.send<{ targetId: string }>("Target.createTarget", { url: "about:blank", browserContextId });
+    const { sessionId } = await browser.send<{ sessionId: string }>("Target.attachToTarget", { targetId, flatten: true });
+    const send = (method: string, params: Record<string, unknown> = {}) => browser.send(method, params, sessionId);
+    // A phone: Lighthouse's Moto G Power viewport, touch, English.
+    await send("Emulation.setDeviceMetricsOverride", { width: 412, height: 823, deviceScaleFactor: 1.75, mobile: true });
+    await send("Emulation.setTouchEmulationEnabled", { enabled: true });
+    await send("Emulation.setLocaleOverride", { locale: "en-US" });
+    await send("Page.enable");
+    await send("Page.addScriptToEvaluateOnNewDocument", { source: OBSERVE });
     if (authUser) {
       // As the app leaves a browser after signing in: the record, and the server's hint cookie.
-      await context.addInitScript(`localStorage.setItem("authUser", ${JSON.stringify(authUser)});`);
-      await context.addCookies([{ name: "signedIn", value: "1", url: base }]);
+      await send("Page.addScriptToEvaluateOnNewDocument", { source: `localStorage.setItem("authUser", ${JSON.stringify(authUser)});` });
+      await browser.send("Storage.setCookies", { browserContextId, cookies: [{ name: "signedIn", value: "1", url: base }] });
     }
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send("Network.enable");
-    await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
+    if (flags.inspector) await send("Runtime.enable");
+    await send("Network.enable");
+    await send("Network.setExtraHTTPHeaders", { headers: { "Accept-Language": "en-US,en;q=0.9" } });
+    await send("Network.setCacheDisabled", { cacheDisabled: true });
     if (!flags["no-throttle"]) {
-      await cdp.send("Network.emulateNetworkConditions", NETWORK);
-      await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_RATE });
+      await send("Network.emulateNetworkConditions", NETWORK);
+      await send("Emulation.setCPUThrottlingRate", { rate: CPU_RATE });
     }
-    // Bytes on the wire per request, with the time they finished (CDP's monotonic clock).
+    // Bytes on the wire per request, with the time they finished (CDP's monotonic clock), and
+    // what is still in flight (for "the network is idle").
     const finished: { at: number; bytes: number }[] = [];
-    cdp.on("Network.loadingFinished", (event: { timestamp: number; encodedDataLength: number }) =>
-      finished.push({ at: event.timestamp, bytes: event.encodedDataLength }),
-    );
+    const inFlight = new Set<string>();
+    let lastActivity = Date.now();
     let navigationStart = 0;
-    cdp.on("Network.requestWillBeSent", (event: { timestamp: number; type?: string }) => {
-      if (event.type === "Document" && navigationStart === 0) navigationStart = event.timestamp;
-    });
-    await page.goto(base + route, { waitUntil: "load", timeout: 120_000 });
-    // Quiet for a while after load: late chunks, late shifts, the last long tasks.
-    await page.waitForLoadState("networkidle", { timeout: 60_000 });
-    await page.waitForTimeout(1500);
-    const result = await page.evaluate(() => {
-      const m = (
-        globalThis as unknown as { __bench: { lcp: { t: number; el: string }[]; shifts: { t: number; v: number }[]; long: { t: number; d: number }[] } }
-      ).__bench;
-      const fcp = performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? NaN;
-      const last = m.lcp.at(-1);
-      // CLS: the largest session window (gaps under 1 s, windows up to 5 s), as Chromium reports it.
-      let cls = 0;
-      let session = 0;
-      let start = -Infinity;
-      let previous = -Infinity;
-      for (const shift of m.shifts) {
-        if (shift.t - previous > 1000 || shift.t - start > 5000) {
-          session = 0;
-          start = shift.t;
-        }
-        session += shift.v;
-        previous = shift.t;
-        cls = Math.max(cls, session);
+    let loaded = false;
+    const off = [
+      browser.on("Network.requestWillBeSent", sessionId, (event) => {
+        inFlight.add(event.requestId as string);
+        lastActivity = Date.now();
+        if (event.type === "Document" && navigationStart === 0) navigationStart = event.timestamp as number;
+      }),
+      browser.on("Network.loadingFinished", sessionId, (event) => {
+        inFlight.delete(event.requestId as string);
+        lastActivity = Date.now();
+        finished.push({ at: event.timestamp as number, bytes: event.encodedDataLength as number });
+      }),
+      browser.on("Network.loadingFailed", sessionId, (event) => {
+        inFlight.delete(event.requestId as string);
+        lastActivity = Date.now();
+      }),
+      browser.on("Page.loadEventFired", sessionId, () => (loaded = true)),
+    ];
+    try {
+      await send("Page.navigate", { url: base + route });
+      // Loaded, then quiet for a while: late chunks, late shifts, the last long tasks.
+      const deadline = Date.now() + 120_000;
+      while (!(loaded && inFlight.size === 0 && Date.now() - lastActivity >= 500)) {
+        if (Date.now() > deadline) throw new Error(`${route} did not finish loading in 120 s`);
+        await sleep(50);
       }
-      const tbt = m.long.filter((task) => task.t + task.d > fcp).reduce((sum, task) => sum + Math.max(0, task.d - 50 - Math.max(0, fcp - task.t)), 0);
-      return { fcp, lcp: last?.t ?? NaN, lcpElement: last?.el ?? "(none)", cls, tbt, url: location.pathname };
-    });
-    if (process.env.BENCH_DEBUG)
+      await sleep(1500);
+    } finally {
+      for (const unsubscribe of off) unsubscribe();
+    }
+    const result = await evaluate<Omit<Sample, "bytesBeforePaint" | "bytesToLoad">>(browser, sessionId, `(${RESULTS})()`);
+    if (process.env.BENCH_DEBUG) {
+      const stages = await evaluate<string[]>(
+        browser,
+        sessionId,
+        `performance.getEntriesByType("mark").map((m) => m.name.replace("sarraf:", "") + "@" + m.startTime.toFixed(0))`,
+      );
+      console.log(route, "stages", JSON.stringify(stages));
       console.log(
         route,
-        "stages",
-        JSON.stringify(
-          await page.evaluate(() => performance.getEntriesByType("mark").map((m) => `${m.name.replace("sarraf:", "")}@${m.startTime.toFixed(0)}`)),
-        ),
+        "long tasks",
+        JSON.stringify(await evaluate(browser, sessionId, "window.__bench.long.map((t) => [Math.round(t.t), Math.round(t.d)])")),
       );
-    if (process.env.BENCH_DEBUG)
-      console.log(route, "long tasks", JSON.stringify(await page.evaluate(() => (globalThis as unknown as { __bench: { long: unknown } }).__bench.long)));
+    }
     const paintAt = navigationStart + result.fcp / 1000;
     const bytesBeforePaint = finished.filter((f) => f.at <= paintAt).reduce((sum, f) => sum + f.bytes, 0);
     const bytesToLoad = finished.reduce((sum, f) => sum + f.bytes, 0);
     return { ...result, bytesBeforePaint, bytesToLoad };
   } finally {
-    await context.close();
+    await browser.send("Target.disposeBrowserContext", { browserContextId });
   }
 }
+
+// Runs in the page once it is quiet: FCP, the last LCP, CLS and TBT from what OBSERVE collected.
+const RESULTS = `() => {
+  const m = window.__bench;
+  const fcp = performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? NaN;
+  const last = m.lcp.at(-1);
+  // CLS: the largest session window (gaps under 1 s, windows up to 5 s), as Chromium reports it.
+  let cls = 0, session = 0, start = -Infinity, previous = -Infinity;
+  for (const shift of m.shifts) {
+    if (shift.t - previous > 1000 || shift.t - start > 5000) { session = 0; start = shift.t; }
+    session += shift.v;
+    previous = shift.t;
+    cls = Math.max(cls, session);
+  }
+  // TBT: each long task's time over 50 ms, counted from FCP on.
+  const tbt = m.long.filter((task) => task.t + task.d > fcp).reduce((sum, task) => sum + Math.max(0, task.d - 50 - Math.max(0, fcp - task.t)), 0);
+  return { fcp, lcp: last?.t ?? NaN, lcpElement: last?.el ?? "(none)", cls, tbt, url: location.pathname };
+}`;
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -146,7 +195,7 @@ async function main() {
   const env = envWith({ PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "silent", NODE_ENV: "development", DATA_DIR: dataDir, STATIC_DIR: resolve("dist") });
   const running = await startServer({ env, logger: createLogger("silent") });
   const base = `http://127.0.0.1:${running.port}`;
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox"] });
+  const browser = await launchChromium();
   try {
     // A signed-in visitor for /dashboard: a real account and a real sign-in, stored as the app stores it.
     const email = `web.${Date.now()}@bench.example`;
@@ -160,7 +209,7 @@ async function main() {
     const authUser = JSON.stringify(data);
 
     console.log(
-      `bench:web — ${flags["no-throttle"] ? "no throttling" : `Slow 4G (562.5 ms RTT, 1.47 Mbit/s down, 675 kbit/s up), CPU ${CPU_RATE}×`}, cold cache, median of ${RUNS}\n`,
+      `bench:web — ${flags["no-throttle"] ? "no throttling" : `Slow 4G (562.5 ms RTT, 1.47 Mbit/s down, 675 kbit/s up), CPU ${CPU_RATE}×`}, cold cache, median of ${RUNS}${flags.inspector ? ", with the inspector on (Runtime domain)" : ""}, load average ${loadavg()[0]!.toFixed(1)}\n`,
     );
     const rows: string[][] = [["route", "FCP ms", "LCP ms", "TBT ms", "CLS", "KB before paint", "KB to load", "LCP element"]];
     for (const route of ROUTES) {

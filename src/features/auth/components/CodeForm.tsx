@@ -1,11 +1,13 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useAppActor } from "../../../shared/actors/context.tsx";
 import { useAuthBusy, useAuthFailure } from "../hooks.ts";
-import { verifyOtpSchema } from "../../../../contract/index.ts";
 import { Email } from "../../../shared/ui/Email.tsx";
 import { CodeField, Field, FormAlert, SubmitButton } from "../../../shared/ui/form.tsx";
 import { ResendCode } from "./ResendCode.tsx";
 import { useForm } from "../../../shared/ui/useForm.ts";
+
+// The schema arrives when the form is first used (see useForm).
+const verifyOtpSchema = () => import("../../../../contract/auth.ts").then((contract) => contract.verifyOtpSchema);
 
 /**
  * Enter the 6-digit code from the e-mail (sign-up verification and OTP login share it), or

@@ -2,7 +2,6 @@ import { useEffect, useState } from "react";
 import { Link, useSearch } from "wouter";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useAppActor } from "../../../shared/actors/context.tsx";
-import { loginSchema, sendOtpSchema } from "../../../../contract/index.ts";
 import { paths, safeReturnTo } from "../../../shared/lib/paths.ts";
 import { Field, FormAlert, PasswordField, SubmitButton } from "../../../shared/ui/form.tsx";
 import { PageHeader } from "../../../shared/ui/PageHeader.tsx";
@@ -11,6 +10,10 @@ import { CodeForm } from "../components/CodeForm.tsx";
 import { useAuthBusy, useAuthContext, useAuthFailure, useDismissOnOpen } from "../hooks.ts";
 import { SocialButtons } from "../components/SocialButtons.tsx";
 import { SocialConsentNote } from "../components/TermsConsent.tsx";
+
+// The schemas arrive when a form is first used: the page paints and wakes up without evaluating them.
+const loginSchema = () => import("../../../../contract/auth.ts").then((contract) => contract.loginSchema);
+const sendOtpSchema = () => import("../../../../contract/auth.ts").then((contract) => contract.sendOtpSchema);
 
 function PasswordLogin() {
   const { t } = useLingui();
