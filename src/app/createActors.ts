@@ -58,6 +58,15 @@ export interface AppServices {
 
 /** The composition root: every feature provides its machines' effects, given the shared edges; this only composes them. */
 export function createAppServices(edges: AppEdges): AppServices {
+  const stages = appServicesInStages(edges);
+  for (let step = stages.next(); ; step = stages.next()) if (step.done) return step.value;
+}
+
+/**
+ * The same, as stages: between them the caller may give the browser a turn (src/app/boot.tsx
+ * does, so that a slow phone's start-up is two shorter tasks rather than one long one).
+ */
+export function* appServicesInStages(edges: AppEdges): Generator<void, AppServices> {
   const { storage = createAppStorage(), flowStore = createFlowStore(), clock } = edges;
   const navigation: Navigation = { navigate: edges.navigate, path: edges.path };
   // Only the statecharts viewer reads the event log: without it no event is inspected.
@@ -68,6 +77,8 @@ export function createAppServices(edges: AppEdges): AppServices {
     ...options("locale"),
     input: { locale: initialLocale(storage.readLocale(), edges.languages ?? navigator.languages ?? [], edges.servedLocale) },
   });
+  // The first actor made also compiles XState's own code: a stage of its own.
+  yield;
   // The API client reaches the auth actor only when a call fails with 401: it is created just below.
   const call =
     edges.call ??

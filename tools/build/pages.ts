@@ -61,8 +61,16 @@ export function needs(manifest: Manifest, keys: string[]): { preload: string[]; 
   const all = closure(manifest, ["index.html", ...keys]);
   return {
     preload: [...all].filter((key) => !entry.has(key)).map((key) => manifest[key]!.file),
-    css: [...new Set([...all].flatMap((key) => manifest[key]!.css ?? []))],
+    // The app's one stylesheet (vite.config.ts: cssCodeSplit off), and any a chunk still names.
+    css: [...new Set([...standaloneSheets(manifest), ...[...all].flatMap((key) => manifest[key]!.css ?? [])])],
   };
+}
+
+/** Stylesheets the build emitted on their own (not a chunk's): with CSS not split, the whole app's. */
+function standaloneSheets(manifest: Manifest): string[] {
+  return Object.values(manifest)
+    .map((chunk) => chunk.file)
+    .filter((file) => file.endsWith(".css"));
 }
 
 /** Every module a route's first render needs, for a language. */
@@ -131,7 +139,7 @@ async function renderAll(ssrOut: string, dist: string, { root, mode }: { root: s
         .replace(/\s*<link rel="stylesheet"[^>]*>/g, "")
         .replace(
           "</head>",
-          `  ${preload.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join("\n    ")}\n    <style>${styles.replace(/<\/style/gi, "<\\/style")}</style>\n  </head>`,
+          `  ${preload.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join("\n    ")}\n    <style>${styles.replace(/<\/style/gi, "<\\/style")}</style>\n\n  </head>`,
         );
       if (route.prerender) {
         const markup = await module.renderPage(route.path, locale);
