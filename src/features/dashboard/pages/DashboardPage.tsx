@@ -21,7 +21,7 @@ export default function DashboardPage() {
       <PageHeader title={<Trans>Dashboard</Trans>} />
       <div className="market-toolbar">
         <FeedStatus status={feed.status} ageSeconds={feed.ageSeconds} onRetry={feed.retry} />
-        {list && <QuoteCurrencySelect value={currency} currencies={list.currencies} onChange={setCurrency} />}
+        <QuoteCurrencySelect value={currency} currencies={list?.currencies ?? null} onChange={setCurrency} />
       </div>
       <div className="dashboard-grid" aria-busy={!market}>
         <section className="card" aria-labelledby="dash-favourites">

@@ -9,7 +9,8 @@ export function QuoteCurrencySelect({
   onChange,
 }: {
   value: QuoteCurrency;
-  currencies: readonly QuoteCurrencyInfo[];
+  /** The list to choose from; null while it loads (the field holds its place, showing the chosen code). */
+  currencies: readonly QuoteCurrencyInfo[] | null;
   onChange: (currency: QuoteCurrency) => void;
 }) {
   const id = useId();
@@ -20,12 +21,16 @@ export function QuoteCurrencySelect({
       <label htmlFor={id}>
         <Trans>Currency</Trans>
       </label>
-      <select id={id} value={value} onChange={(event) => onChange(event.target.value as QuoteCurrency)}>
-        {currencies.map((currency) => (
-          <option key={currency.code} value={currency.code}>
-            {currency.code} · {ar ? currency.name.ar : currency.name.en}
-          </option>
-        ))}
+      <select id={id} value={value} disabled={currencies === null} onChange={(event) => onChange(event.target.value as QuoteCurrency)}>
+        {currencies === null ? (
+          <option value={value}>{value}</option>
+        ) : (
+          currencies.map((currency) => (
+            <option key={currency.code} value={currency.code}>
+              {currency.code} · {ar ? currency.name.ar : currency.name.en}
+            </option>
+          ))
+        )}
       </select>
     </div>
   );

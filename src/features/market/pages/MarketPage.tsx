@@ -71,7 +71,7 @@ export default function MarketPage() {
             <button type="button" className="button button-ghost filter-button" aria-pressed={onlyFavourites} onClick={() => setOnlyFavourites((on) => !on)}>
               <Trans>Favourites only</Trans>
             </button>
-            {list && <QuoteCurrencySelect value={currency} currencies={list.currencies} onChange={setCurrency} />}
+            <QuoteCurrencySelect value={currency} currencies={list?.currencies ?? null} onChange={setCurrency} />
           </div>
           <FeedStatus status={feed.status} ageSeconds={feed.ageSeconds} onRetry={feed.retry} />
           {list && rows.length > 0 && (

@@ -22,7 +22,7 @@ export default function PortfolioPage() {
       <PageHeader title={<Trans>Portfolio</Trans>} lead={<Trans>What you hold, what is on hold for orders under way, and what it is worth.</Trans>} />
       <div className="market-toolbar">
         {!failed && <FeedStatus status={status} ageSeconds={ageSeconds} onRetry={retry} />}
-        {list && <QuoteCurrencySelect value={currency} currencies={list.currencies} onChange={setCurrency} />}
+        <QuoteCurrencySelect value={currency} currencies={list?.currencies ?? null} onChange={setCurrency} />
       </div>
       <div className="portfolio-grid" aria-busy={!balances && !failed}>
         <section className="card portfolio-total" aria-labelledby="portfolio-total">
