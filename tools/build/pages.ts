@@ -73,7 +73,6 @@ function standaloneSheets(manifest: Manifest): string[] {
     .filter((file) => file.endsWith(".css"));
 }
 
-/** Every module a route's first render needs, for a language. */
 /**
  * The modules the entry starts the app with, by dynamic import (src/main.tsx, src/app/boot.tsx):
  * the app's own graph, then React DOM. Every page needs them before its first render.
@@ -85,6 +84,9 @@ export function bootKeys(manifest: Manifest): string[] {
     throw new Error("The entry no longer starts the app through src/app/boot.tsx and React DOM: update tools/build/pages.ts");
   return [...boot, ...reactDom];
 }
+
+/** The typed API client, loaded with the first call (src/shared/api/lazyCall.ts). */
+const API_CLIENT = "src/shared/api/typedCall.ts";
 
 /** Every module a route's first render needs, for a language. */
 export const firstRenderKeys = (manifest: Manifest, module: string, locale: string) => [
@@ -129,18 +131,22 @@ async function renderAll(ssrOut: string, dist: string, { root, mode }: { root: s
     const files = {} as PageIndexEntry["files"];
     let shellFiles: PageIndexEntry["files"] | undefined;
     for (const locale of PAGE_LOCALES) {
-      const { preload, css } = needs(manifest, firstRenderKeys(manifest, route.module, locale));
-      // The styles go inline: a stylesheet request would block the first paint for another round
-      // trip, sharing a slow link with the scripts. (They are a few KB compressed.)
-      const styles = (await Promise.all(css.map((file) => readFile(join(dist, file), "utf8")))).join("\n");
-      let html = template
-        .replace(/<html[^>]*>/, `<html lang="${locale}" dir="${locale === "ar" ? "rtl" : "ltr"}" data-served-locale="${locale}">`)
-        .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(route.titles[locale])}</title>`)
-        .replace(/\s*<link rel="stylesheet"[^>]*>/g, "")
-        .replace(
-          "</head>",
-          `  ${preload.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join("\n    ")}\n    <style>${styles.replace(/<\/style/gi, "<\\/style")}</style>\n\n  </head>`,
-        );
+      const head = async (keys: string[]) => {
+        const { preload, css } = needs(manifest, keys);
+        // The styles go inline: a stylesheet request would block the first paint for another round
+        // trip, sharing a slow link with the scripts. (They are a few KB compressed.)
+        const styles = (await Promise.all(css.map((file) => readFile(join(dist, file), "utf8")))).join("\n");
+        return template
+          .replace(/<html[^>]*>/, `<html lang="${locale}" dir="${locale === "ar" ? "rtl" : "ltr"}" data-served-locale="${locale}">`)
+          .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(route.titles[locale])}</title>`)
+          .replace(/\s*<link rel="stylesheet"[^>]*>/g, "")
+          .replace(
+            "</head>",
+            `  ${preload.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join("\n    ")}\n    <style>${styles.replace(/<\/style/gi, "<\\/style")}</style>\n  </head>`,
+          );
+      };
+      const keys = firstRenderKeys(manifest, route.module, locale);
+      let html = await head(keys);
       if (route.prerender) {
         const markup = await module.renderPage(route.path, locale);
         html = html.replace('<div id="root"></div>', `<div id="root" data-prerendered="${escapeHtml(route.path)}" inert>${markup}</div>`);
@@ -153,9 +159,12 @@ async function renderAll(ssrOut: string, dist: string, { root, mode }: { root: s
         // Sent only to a browser that holds a sign-in (its hint cookie); others get the page without it.
         const markup = await module.renderPage(route.path, locale, { signedInShell: true });
         const shellFile = `${locale}/${fileKey(route.path)}.shell.html`;
+        // A signed-in page's first render asks the API at once (the session, the page's data): its
+        // client comes with the rest rather than after the app has started.
+        const shellHead = await head([...keys, API_CLIENT]);
         await writeFile(
           join(dist, PAGES_DIR, shellFile),
-          html.replace('<div id="root"></div>', `<div id="root" data-shell="${escapeHtml(route.path)}" inert>${markup}</div>`),
+          shellHead.replace('<div id="root"></div>', `<div id="root" data-shell="${escapeHtml(route.path)}" inert>${markup}</div>`),
         );
         (shellFiles ??= {} as PageIndexEntry["files"])[locale] = shellFile;
       }
