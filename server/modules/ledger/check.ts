@@ -2,6 +2,7 @@
 // equals the sum of its transfers, no user account is negative.
 import { sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/open.ts";
+import { rowsOf } from "./statement.ts";
 
 export interface LedgerCheck {
   /** Assets whose posted or pending totals over all accounts do not net to zero. */
@@ -12,9 +13,6 @@ export interface LedgerCheck {
   negativeAccounts: string[];
   transfers: number;
 }
-
-/** Both drivers answer raw statements as `{ rows }`. */
-const rowsOf = <Row>(result: unknown): Row[] => (result as { rows: Row[] }).rows;
 
 /** Recomputes every account from the transfers and checks that each asset nets to zero. */
 export async function checkLedger(db: Db): Promise<LedgerCheck> {

@@ -42,3 +42,13 @@ export function databaseRefusal(error: unknown): LedgerError | null {
   }
   return null;
 }
+
+/** Another transaction committed one of the batch's keys after the statement's snapshot was taken. */
+export function keyRaced(error: unknown): boolean {
+  for (let current = error; current && typeof current === "object"; current = (current as { cause?: unknown }).cause) {
+    const { code, constraint, message } = current as { code?: unknown; constraint?: unknown; message?: unknown };
+    const named = `${typeof constraint === "string" ? constraint : ""} ${typeof message === "string" ? message : ""}`;
+    if (code === "23505" && named.includes("ledger_transfers_idempotency_key_unique")) return true;
+  }
+  return false;
+}

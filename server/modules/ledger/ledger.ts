@@ -10,9 +10,10 @@ import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../platform/db/open.ts";
 import { Changes, type Tx } from "./changes.ts";
 import { checkLedger } from "./check.ts";
+import { batchWriter } from "./batch.ts";
 import { databaseRefusal, LedgerError, sqlState } from "./errors.ts";
 import { hashOf, KEY, toTransfer, validate, type Balance, type ResolveRequest, type Transfer, type TransferRequest } from "./requests.ts";
-import { ledgerAccounts, ledgerTransfers, type AccountCode, type LedgerTransferRow, type TransferPhase } from "./schema.ts";
+import { ledgerAccounts, ledgerTransfers, type AccountCode } from "./schema.ts";
 
 export type { Balance, ResolveRequest, Transfer, TransferRequest };
 
@@ -25,6 +26,7 @@ export function createLedger(db: Db, { now = () => new Date() }: LedgerOptions =
   // An account's id never changes and an account is never deleted: users' ids are kept once found.
   const userIds = new Map<string, string>();
   const USER_IDS_KEPT = 50_000;
+  const writeBatch = batchWriter(db, now);
 
   async function accountId(values: { asset: string; code: AccountCode; userId: string | null }): Promise<string> {
     const cacheKey = values.userId === null ? null : `${values.userId}:${values.asset}`;
@@ -113,65 +115,7 @@ export function createLedger(db: Db, { now = () => new Date() }: LedgerOptions =
       if (list.length === 0 || list.length > 100) throw new LedgerError("invalidRequest");
       for (const request of list) validate(request);
       if (new Set(list.map((request) => request.key)).size !== list.length) throw new LedgerError("invalidRequest");
-      return run(async (tx) => {
-        const assets = await lock(
-          tx,
-          list.flatMap((request) => [request.debit, request.credit]),
-        );
-        // One INSERT for the batch; a key used before writes nothing and answers its first transfer.
-        const rows = list.map((request) => {
-          if (assets.get(request.debit) !== request.asset || assets.get(request.credit) !== request.asset) throw new LedgerError("assetMismatch");
-          return {
-            idempotencyKey: request.key,
-            payloadHash: hashOf({
-              debit: request.debit,
-              credit: request.credit,
-              asset: request.asset,
-              amount: request.amount.toString(),
-              code: request.code,
-              reference: request.reference ?? null,
-              holdSeconds: request.holdSeconds ?? null,
-            }),
-            debitAccountId: request.debit,
-            creditAccountId: request.credit,
-            asset: request.asset,
-            amount: request.amount,
-            phase: (request.holdSeconds === undefined ? "posted" : "pending") as TransferPhase,
-            timeoutAt: request.holdSeconds === undefined ? null : new Date(now().getTime() + request.holdSeconds * 1000),
-            code: request.code,
-            reference: request.reference ?? null,
-          };
-        });
-        const inserted = new Map(
-          (await tx.insert(ledgerTransfers).values(rows).onConflictDoNothing({ target: ledgerTransfers.idempotencyKey }).returning()).map((row) => [
-            row.idempotencyKey,
-            row,
-          ]),
-        );
-        const replayed = new Map<string, LedgerTransferRow>();
-        const again = rows.filter((row) => !inserted.has(row.idempotencyKey));
-        if (again.length > 0) {
-          const existing = await tx
-            .select()
-            .from(ledgerTransfers)
-            .where(
-              inArray(
-                ledgerTransfers.idempotencyKey,
-                again.map((row) => row.idempotencyKey),
-              ),
-            );
-          for (const row of existing) replayed.set(row.idempotencyKey, row);
-          for (const row of again) if (replayed.get(row.idempotencyKey)?.payloadHash !== row.payloadHash) throw new LedgerError("idempotencyConflict");
-        }
-        // One UPDATE for every account the new transfers touch; the accounts' checks hold at commit.
-        const changes = new Changes();
-        for (const row of inserted.values()) {
-          if (row.phase === "posted") changes.add(row.debitAccountId, { debitsPosted: row.amount }).add(row.creditAccountId, { creditsPosted: row.amount });
-          else changes.add(row.debitAccountId, { debitsPending: row.amount }).add(row.creditAccountId, { creditsPending: row.amount });
-        }
-        await changes.apply(tx);
-        return rows.map((row) => toTransfer(inserted.get(row.idempotencyKey) ?? replayed.get(row.idempotencyKey)!));
-      }, options.tx);
+      return writeBatch(list, options.tx);
     },
 
     /** Posts (in full or in part) or voids a hold, once; a hold past its time can only be voided or expired. */
