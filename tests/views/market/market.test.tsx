@@ -71,6 +71,27 @@ describe("the market page", { timeout: 20_000 }, () => {
     expect(localStorage.getItem("sarraf.quoteCurrency")).toBe("EUR");
   });
 
+  it("holds the currency field's place, disabled with the chosen code, until the list arrives", async () => {
+    let arrive!: () => void;
+    const arrived = new Promise<void>((resolve) => (arrive = resolve));
+    localStorage.setItem("sarraf.quoteCurrency", "EUR");
+    await renderApp("/market", {
+      user: signedIn,
+      calls: { currencyList: async () => (await arrived, list), marketTickers: () => tickers() },
+    });
+    const field = await screen.findByLabelText("Currency", {}, { timeout: 10_000 });
+    expect(field).toBeDisabled();
+    expect(
+      within(field)
+        .getAllByRole("option")
+        .map((option) => option.textContent),
+    ).toEqual(["EUR"]);
+    arrive();
+    await waitFor(() => expect(screen.getByLabelText("Currency")).toBeEnabled());
+    expect(screen.getByLabelText("Currency")).toHaveValue("EUR");
+    expect(within(screen.getByLabelText("Currency")).getAllByRole("option").length).toBeGreaterThan(1);
+  });
+
   it("says so when the list cannot be loaded, and loads it when asked again", async () => {
     let fail = true;
     await renderApp("/market", {
