@@ -15,8 +15,14 @@ const apiPort = process.env.PORT ?? "3000";
  * estimator.
  */
 const VENDOR = /[\\/]node_modules[\\/](react|scheduler|use-sync-external-store|xstate|@xstate[\\/]react|@lingui[\\/](core|react)|wouter|regexparam|mitt)[\\/]/;
-const APP = /[\\/](src[\\/](shared|features[\\/](auth|shell)[\\/](components|hooks))|contract[\\/](vocabulary|onrampVocabulary|quotes|pages|fieldIssues)\.ts)/;
+const APP =
+  /[\\/](src[\\/](shared|features[\\/](auth|shell)[\\/](components|hooks))|contract[\\/](vocabulary|onrampVocabulary|quotes|pages|fieldIssues|firstAnswers)\.ts)/;
 const APP_EXCLUDED = /[\\/]src[\\/]shared[\\/](api[\\/](typedCall|client|call)|ui[\\/](strength|NewPasswordField)|lib[\\/]strength)\.tsx?$/;
+/**
+ * The API client (ofetch) with the paths it calls (not the route table's schemas: it needs no
+ * zod): loaded with the first call, which a signed-in page makes at once.
+ */
+const API = /[\\/](src[\\/]shared[\\/]api[\\/](typedCall|client|call)\.ts|contract[\\/]routePaths\.ts|node_modules[\\/](ofetch|destr|ufo)[\\/])/;
 
 /** The chunks above, for the browser's build (the prerender's server build keeps Rolldown's own). */
 function firstLoadChunks(): Plugin {
@@ -34,7 +40,11 @@ function firstLoadChunks(): Plugin {
               groups: [
                 { name: "vendor", test: (id: string) => VENDOR.test(id) },
                 { name: "app", test: (id: string) => APP.test(id) && !APP_EXCLUDED.test(id) },
+                { name: "api", test: (id: string) => API.test(id) && !APP.test(id) },
               ],
+              // Modules that several pages share but that are small (a status label, a formatter)
+              // are copied into each page's chunk rather than fetched alone: a request costs more.
+              experimentalInlineCommonChunks: { maxSize: 12 * 1024 },
             },
           },
         },

@@ -2,6 +2,7 @@
 // it needs a session, and the failures it documents. The SPA's typed call, the server's
 // validation middleware, the OpenAPI document and the tests all read this table.
 import { z } from "zod";
+import { routePaths } from "./routePaths.ts";
 import { changePasswordSchema, profileRequestSchema, setPasswordSchema, updateProfileSchema } from "./account.ts";
 import {
   codeSentSchema,
@@ -88,7 +89,7 @@ const planned = (path: `/${string}`, group: RouteDef["group"], summary: string, 
 
 export const routes = {
   health: route({
-    path: "/health",
+    path: routePaths.health,
     methods: ["GET", "POST"],
     auth: "none",
     group: "System",
@@ -101,7 +102,7 @@ export const routes = {
 
   // Session
   signup: route({
-    path: "/user/signup",
+    path: routePaths.signup,
     methods: ["POST"],
     auth: "none",
     group: "Session",
@@ -112,7 +113,7 @@ export const routes = {
     failures: [validation, rateLimited],
   }),
   login: route({
-    path: "/user/login",
+    path: routePaths.login,
     methods: ["POST"],
     auth: "none",
     group: "Session",
@@ -129,7 +130,7 @@ export const routes = {
     ],
   }),
   sendOtp: route({
-    path: "/user/sendotp",
+    path: routePaths.sendOtp,
     methods: ["POST"],
     auth: "none",
     group: "Session",
@@ -140,7 +141,7 @@ export const routes = {
     failures: [validation, rateLimited],
   }),
   verifyOtp: route({
-    path: "/user/verifyotp",
+    path: routePaths.verifyOtp,
     methods: ["POST"],
     auth: "none",
     group: "Session",
@@ -151,7 +152,7 @@ export const routes = {
     failures: [validation, codeInvalid, codeExpired, rateLimited],
   }),
   forgotPassword: route({
-    path: "/user/forgotPassword",
+    path: routePaths.forgotPassword,
     methods: ["POST"],
     auth: "none",
     group: "Session",
@@ -162,7 +163,7 @@ export const routes = {
     failures: [validation, rateLimited],
   }),
   resetPassword: route({
-    path: "/user/resetpassword",
+    path: routePaths.resetPassword,
     methods: ["POST"],
     auth: "none",
     group: "Session",
@@ -173,7 +174,7 @@ export const routes = {
     failures: [validation, codeInvalid, codeExpired, rateLimited],
   }),
   socialLogin: route({
-    path: "/user/social-login",
+    path: routePaths.socialLogin,
     methods: ["POST"],
     auth: "none",
     group: "Session",
@@ -184,7 +185,7 @@ export const routes = {
     failures: [validation, { status: 400, reason: "socialCodeInvalid", description: "The code is unknown, used or expired." }],
   }),
   logout: route({
-    path: "/user/logout",
+    path: routePaths.logout,
     methods: ["POST"],
     auth: "session",
     group: "Session",
@@ -197,7 +198,7 @@ export const routes = {
 
   // Profile
   getProfile: route({
-    path: "/user/get-profile-by-id",
+    path: routePaths.getProfile,
     methods: ["POST"],
     auth: "session",
     group: "Profile",
@@ -212,7 +213,7 @@ export const routes = {
     ],
   }),
   updateProfile: route({
-    path: "/user/update-profile",
+    path: routePaths.updateProfile,
     methods: ["POST"],
     auth: "session",
     group: "Profile",
@@ -223,7 +224,7 @@ export const routes = {
     failures: [validation, sessionEnded],
   }),
   setPassword: route({
-    path: "/user/set-password",
+    path: routePaths.setPassword,
     methods: ["POST"],
     auth: "session",
     group: "Profile",
@@ -234,7 +235,7 @@ export const routes = {
     failures: [validation, sessionEnded, { status: 409, reason: "passwordAlreadySet", description: "The account has a password: change it instead." }],
   }),
   changePassword: route({
-    path: "/user/changepassword",
+    path: routePaths.changePassword,
     methods: ["POST"],
     auth: "session",
     group: "Profile",
@@ -244,12 +245,12 @@ export const routes = {
     response: nothing,
     failures: [validation, sessionEnded, { status: 400, reason: "currentPasswordWrong", description: "The current password is not right." }, rateLimited],
   }),
-  uploadProfileImage: planned("/user/uploadProfileImage", "Profile", "Uploads the profile picture."),
-  addFile: planned("/file/add", "Profile", "Uploads a file (KYC documents)."),
+  uploadProfileImage: planned(routePaths.uploadProfileImage, "Profile", "Uploads the profile picture."),
+  addFile: planned(routePaths.addFile, "Profile", "Uploads a file (KYC documents)."),
 
   // Notifications
   pushToken: route({
-    path: "/user/push-token",
+    path: routePaths.pushToken,
     methods: ["POST"],
     auth: "session",
     group: "Notifications",
@@ -261,13 +262,13 @@ export const routes = {
   }),
 
   // Public
-  contactUs: planned("/contactus/add", "Public", "Sends a message to the team.", "none"),
-  blogList: planned("/blog/get-blog-withFilter", "Public", "Blog posts, filtered.", "none"),
-  subscribe: planned("/subscriber/add", "Public", "Subscribes an e-mail to the newsletter.", "none"),
+  contactUs: planned(routePaths.contactUs, "Public", "Sends a message to the team.", "none"),
+  blogList: planned(routePaths.blogList, "Public", "Blog posts, filtered.", "none"),
+  subscribe: planned(routePaths.subscribe, "Public", "Subscribes an e-mail to the newsletter.", "none"),
 
   // Market
   currencyList: route({
-    path: "/currency/list",
+    path: routePaths.currencyList,
     methods: ["POST", "GET"],
     auth: "none",
     group: "Market",
@@ -278,7 +279,7 @@ export const routes = {
     failures: [],
   }),
   getPrice: route({
-    path: "/user/get-price",
+    path: routePaths.getPrice,
     methods: ["POST"],
     auth: "session",
     group: "Market",
@@ -289,7 +290,7 @@ export const routes = {
     failures: [validation, unknownSymbol, sessionEnded, pricesUnavailable],
   }),
   marketTickers: route({
-    path: "/market/tickers",
+    path: routePaths.marketTickers,
     methods: ["POST"],
     auth: "none",
     group: "Market",
@@ -300,7 +301,7 @@ export const routes = {
     failures: [validation, pricesUnavailable],
   }),
   priceHistory: route({
-    path: "/market/price-history",
+    path: routePaths.priceHistory,
     methods: ["POST"],
     auth: "none",
     group: "Market",
@@ -311,7 +312,7 @@ export const routes = {
     failures: [validation, unknownSymbol, pricesUnavailable],
   }),
   addFavToken: route({
-    path: "/user/add-fav-token",
+    path: routePaths.addFavToken,
     methods: ["POST"],
     auth: "session",
     group: "Market",
@@ -322,7 +323,7 @@ export const routes = {
     failures: [validation, unknownSymbol, sessionEnded],
   }),
   dashboardMarketInfo: route({
-    path: "/user/dashboard-market-info",
+    path: routePaths.dashboardMarketInfo,
     methods: ["POST"],
     auth: "session",
     group: "Market",
@@ -334,9 +335,9 @@ export const routes = {
   }),
 
   // Trading
-  buySellReport: planned("/user/buy-sell-report", "Trading", "Buy and sell totals."),
+  buySellReport: planned(routePaths.buySellReport, "Trading", "Buy and sell totals."),
   transactionsHistory: route({
-    path: "/user/transactions-history",
+    path: routePaths.transactionsHistory,
     methods: ["POST"],
     auth: "session",
     group: "Trading",
@@ -347,7 +348,7 @@ export const routes = {
     failures: [validation, sessionEnded],
   }),
   swipeluxQuote: route({
-    path: "/user/swipelux/quote",
+    path: routePaths.swipeluxQuote,
     methods: ["POST"],
     auth: "session",
     group: "Trading",
@@ -358,7 +359,7 @@ export const routes = {
     failures: [validation, unknownSymbol, sessionEnded, pricesUnavailable],
   }),
   swipeluxSendOrder: route({
-    path: "/user/swipelux/sendOrder",
+    path: routePaths.swipeluxSendOrder,
     methods: ["POST"],
     auth: "session",
     group: "Trading",
@@ -376,7 +377,7 @@ export const routes = {
     ],
   }),
   swipeluxStatus: route({
-    path: "/user/swipelux/status",
+    path: routePaths.swipeluxStatus,
     methods: ["POST"],
     auth: "session",
     group: "Trading",
@@ -387,7 +388,7 @@ export const routes = {
     failures: [validation, sessionEnded, { status: 404, reason: "orderNotFound", description: "No order of this user has this id." }],
   }),
   balances: route({
-    path: "/user/balances",
+    path: routePaths.balances,
     methods: ["POST"],
     auth: "session",
     group: "Trading",
@@ -397,18 +398,18 @@ export const routes = {
     response: balancesSchema,
     failures: [validation, sessionEnded],
   }),
-  sellSendOrder: planned("/user/sell/sendOrder", "Trading", "Sells an asset."),
+  sellSendOrder: planned(routePaths.sellSendOrder, "Trading", "Sells an asset."),
 
   // KYC
-  checkKyc: planned("/user/check-kyc-verification", "KYC", "Whether the user is verified."),
-  kycDetails: planned("/user/kyc/details", "KYC", "Submits verification details."),
+  checkKyc: planned(routePaths.checkKyc, "KYC", "Whether the user is verified."),
+  kycDetails: planned(routePaths.kycDetails, "KYC", "Submits verification details."),
 
   // Withdrawals
-  vaultWithdraw: planned("/user/vault/withdraw", "Withdrawals", "Withdraws from the vault."),
-  withdrawList: planned("/withdraw/list", "Withdrawals", "Withdrawal addresses."),
-  withdrawAdd: planned("/withdraw/add", "Withdrawals", "Adds a withdrawal address."),
-  withdrawUpdate: planned("/withdraw/update", "Withdrawals", "Changes a withdrawal address."),
-  withdrawDelete: planned("/withdraw/delete", "Withdrawals", "Removes a withdrawal address."),
+  vaultWithdraw: planned(routePaths.vaultWithdraw, "Withdrawals", "Withdraws from the vault."),
+  withdrawList: planned(routePaths.withdrawList, "Withdrawals", "Withdrawal addresses."),
+  withdrawAdd: planned(routePaths.withdrawAdd, "Withdrawals", "Adds a withdrawal address."),
+  withdrawUpdate: planned(routePaths.withdrawUpdate, "Withdrawals", "Changes a withdrawal address."),
+  withdrawDelete: planned(routePaths.withdrawDelete, "Withdrawals", "Removes a withdrawal address."),
 } as const satisfies Record<string, RouteDef>;
 
 export type Routes = typeof routes;

@@ -89,9 +89,17 @@ async function measure(browser: CdpBrowser, base: string, route: string, authUse
     await send("Page.enable");
     await send("Page.addScriptToEvaluateOnNewDocument", { source: OBSERVE });
     if (authUser) {
-      // As the app leaves a browser after signing in: the record, and the server's hint cookie.
+      // As the app leaves a browser after signing in: the record, the server's hint cookie, and the
+      // cookie that lets the server answer the page's first calls in its HTML (src/shared/adapters/cookies.ts).
       await send("Page.addScriptToEvaluateOnNewDocument", { source: `localStorage.setItem("authUser", ${JSON.stringify(authUser)});` });
-      await browser.send("Storage.setCookies", { browserContextId, cookies: [{ name: "signedIn", value: "1", url: base }] });
+      const token = (JSON.parse(authUser) as { Token: string }).Token;
+      await browser.send("Storage.setCookies", {
+        browserContextId,
+        cookies: [
+          { name: "signedIn", value: "1", url: base },
+          { name: "pageSession", value: token, url: base, sameSite: "Strict" },
+        ],
+      });
     }
     if (flags.inspector) await send("Runtime.enable");
     await send("Network.enable");

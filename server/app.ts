@@ -16,6 +16,7 @@ import { createMailService } from "./platform/mail/index.ts";
 import { devMailboxRoutes } from "./platform/mail/dev-mailbox.routes.ts";
 import { apiRoutes, type Handlers } from "./platform/http/api.ts";
 import { spaRoutes } from "./platform/http/spa.ts";
+import { firstAnswers } from "./platform/http/first-answers.ts";
 import { compressJson } from "./platform/http/encoding.ts";
 import { profileHandlers } from "./modules/account/index.ts";
 import { requireAuth, scryptHasher, sessionHandlers, socialAuthRoutes, socialLoginHandlers } from "./modules/auth/index.ts";
@@ -101,7 +102,14 @@ export function createApp(deps: AppDeps) {
   app.route("/", devLedgerRoutes(s, s.onramp.ledger));
   app.route("/", onrampWebhookRoutes(s));
   if (s.onramp.sandbox) app.route("/", sandboxRoutes(s.onramp.sandbox));
-  app.route("/", spaRoutes(deps.staticDir, deps.logger, { sourceMaps: deps.env.NODE_ENV !== "production" }));
+  app.route(
+    "/",
+    spaRoutes(deps.staticDir, deps.logger, {
+      sourceMaps: deps.env.NODE_ENV !== "production",
+      // A signed-in page's first calls, answered in its HTML by the app itself.
+      firstAnswers: firstAnswers({ request: (input, init, env) => app.request(input, init, env as never) }, API_BASE),
+    }),
+  );
   app.notFound((c) => c.text("Not found", 404));
 
   app.onError((error, c) => {

@@ -19,6 +19,7 @@ import { notifyError } from "../shared/adapters/notify.ts";
 import { writeSignedInHint } from "../shared/adapters/cookies.ts";
 import { createAppStorage, type AppStorage } from "../shared/adapters/storage.ts";
 import type { Call } from "../shared/api/call.ts";
+import { readFirstAnswers } from "../shared/api/firstAnswers.ts";
 import { lazyCall } from "../shared/api/lazyCall.ts";
 import { initialLocale } from "../shared/i18n/catalogs.ts";
 import type { Locale } from "../../machines/shell/locale.machine.ts";
@@ -85,6 +86,7 @@ export function* appServicesInStages(edges: AppEdges): Generator<void, AppServic
     lazyCall({
       baseURL: "/api/v1",
       getToken: storage.readToken,
+      firstAnswers: readFirstAnswers(storage.readToken()),
       getLocale: () => locale.getSnapshot().context.active ?? locale.getSnapshot().context.requested,
       onUnauthorized: (error) => {
         auth.send({ type: "auth.unauthorized" });
@@ -129,7 +131,7 @@ export function* appServicesInStages(edges: AppEdges): Generator<void, AppServic
   if (interrupted > 0) codeCooldown.send({ type: "cooldown.start", seconds: interrupted });
   const freshVisitor = storage.readAuthUser() === null && flowStore.readFlow() === null && flowStore.readSocialRequest() === null && interrupted === 0;
   // The server's hint follows what this browser holds (sign-ins from before the hint existed too).
-  writeSignedInHint(storage.readAuthUser() !== null);
+  writeSignedInHint(storage.readToken());
   const stopWatchingStorage = storage.onAuthUserChange((user) => auth.send({ type: "auth.storageChanged", user }));
 
   return {

@@ -80,3 +80,10 @@ export const compressJson = createMiddleware(async (c, next) => {
   c.res.headers.delete("Content-Length");
   c.res.headers.set("Content-Encoding", encoding);
 });
+
+/** A text made per request (a page with its user's data) in the best encoding the client accepts. */
+export function compressText(body: Buffer<ArrayBuffer>, acceptEncoding: string | null | undefined): Representation {
+  const [encoding] = acceptedEncodings(acceptEncoding);
+  if (!encoding || encoding === "identity" || body.length < DYNAMIC_MIN_BYTES) return { body, encoding: "identity" };
+  return { body: dynamicCompressors[encoding](body) as Buffer<ArrayBuffer>, encoding };
+}

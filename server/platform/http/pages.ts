@@ -39,11 +39,12 @@ export function pageFiles(staticDir: string) {
     if (cached?.mtimeMs !== info.mtimeMs) cached = { mtimeMs: info.mtimeMs, entries: JSON.parse(await readFile(indexFile, "utf8")) as PageIndexEntry[] };
     return cached.entries;
   };
-  return async (pathname: string, locale: Locale, signedIn: boolean): Promise<string | null> => {
+  return async (pathname: string, locale: Locale, signedIn: boolean): Promise<{ file: string; shell: boolean } | null> => {
     const all = await entries();
     if (!all) return null;
     const entry = all.find((page) => page.path !== "*" && pathMatches(page.path, pathname)) ?? all.find((page) => page.path === "*");
     if (!entry) return null;
-    return join(staticDir, PAGES_DIR, (signedIn && entry.shellFiles ? entry.shellFiles : entry.files)[locale]);
+    const shell = signedIn && entry.shellFiles !== undefined;
+    return { file: join(staticDir, PAGES_DIR, (shell ? entry.shellFiles! : entry.files)[locale]), shell };
   };
 }

@@ -1,6 +1,7 @@
 import { isPagePath } from "../../../contract/pages.ts";
 import { readFile, stat } from "node:fs/promises";
-import { bestRepresentation, COMPRESSIBLE, encodingHeaders } from "./encoding.ts";
+import { bestRepresentation, COMPRESSIBLE, compressText, encodingHeaders } from "./encoding.ts";
+import { firstAnswersElement, type FirstAnswersFor } from "./first-answers.ts";
 import { hintsSignedIn, pageFiles, pageLocale } from "./pages.ts";
 import { extname, join, normalize, sep } from "node:path";
 import { Hono, type Context } from "hono";
@@ -36,7 +37,11 @@ const REVALIDATE = "no-cache";
  * Serves the built SPA: real files first, then index.html for client routes (history fallback).
  * Source maps stay on disk for reading error reports but are served only in development.
  */
-export function spaRoutes(staticDir: string, logger: Logger, { sourceMaps = true }: { sourceMaps?: boolean } = {}) {
+export function spaRoutes(
+  staticDir: string,
+  logger: Logger,
+  { sourceMaps = true, firstAnswers }: { sourceMaps?: boolean; firstAnswers?: FirstAnswersFor } = {},
+) {
   const root = normalize(staticDir + sep);
   const fileAt = async (decodedPath: string) => {
     const path = normalize(join(root, decodedPath));
@@ -65,14 +70,29 @@ export function spaRoutes(staticDir: string, logger: Logger, { sourceMaps = true
     // The route's own HTML in the visitor's language (prerendered for public pages), when built.
     const locale = pageLocale(c);
     const page = await pageFor(decoded, locale, hintsSignedIn(c));
-    if (page && (await stat(page).catch(() => null))?.isFile())
-      return send(c, page, status, {
+    if (page && (await stat(page.file).catch(() => null))?.isFile()) {
+      // A signed-in page's first calls, answered in its HTML for the session its cookie names.
+      const answers = page.shell && status === 200 && c.req.method === "GET" ? await firstAnswers?.(c, decoded, locale) : null;
+      if (answers?.length) {
+        const html = (await readFile(page.file, "utf8")).replace("</body>", `${firstAnswersElement(answers)}\n  </body>`);
+        const representation = compressText(Buffer.from(html), c.req.header("Accept-Encoding"));
+        return c.body(representation.body, 200, {
+          "Content-Type": TYPES[".html"]!,
+          // The user's own data: never kept by a browser's cache or a proxy.
+          "Cache-Control": "no-store",
+          "Content-Language": locale,
+          Vary: "Accept-Encoding, Accept-Language, Cookie",
+          ...(representation.encoding === "identity" ? {} : { "Content-Encoding": representation.encoding }),
+        });
+      }
+      return send(c, page.file, status, {
         "Content-Type": TYPES[".html"]!,
         "Cache-Control": REVALIDATE,
         "Content-Language": locale,
         // The same address answers per language (cookie, else Accept-Language) and encoding.
         Vary: "Accept-Encoding, Accept-Language, Cookie",
       });
+    }
     const index = await fileAt("/index.html");
     if (!index) {
       if (!warned) logger.error("spa.missing", { staticDir: root, hint: "run `npm run build`" });

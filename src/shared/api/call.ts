@@ -1,4 +1,5 @@
-import { routes, type RequestOf, type ResponseOf, type RouteName } from "../../../contract/index.ts";
+import type { RequestOf, ResponseOf, RouteName } from "../../../contract/index.ts";
+import { routePaths } from "../../../contract/routePaths.ts";
 import type { ApiClient } from "./client.ts";
 
 /** Optional when the route takes no body (its request schema accepts anything). */
@@ -7,14 +8,14 @@ type BodyArgs<R extends RouteName> = unknown extends RequestOf<R> ? [body?: Reco
 /**
  * A call typed by the contract's route table: `call("login", { email, password })` answers the
  * envelope's `data` as the table's response type, and a wrong body does not compile. Errors are
- * the client's ApiError, as before.
+ * the client's ApiError, as before. Only the types come from the route table: at run time the
+ * call needs the paths alone (no zod).
  */
 export type Call = <R extends RouteName>(route: R, ...body: BodyArgs<R>) => Promise<ResponseOf<R>>;
 
 export function createCall(api: () => Promise<ApiClient>): Call {
   return async (route, ...[body]) => {
-    const def = routes[route];
     const client = await api();
-    return (await client.post<ResponseOf<typeof route>>(def.path, body)).data;
+    return (await client.post<ResponseOf<typeof route>>(routePaths[route], body)).data;
   };
 }

@@ -50,9 +50,29 @@ function decimalString(units: bigint, decimals: number): string {
   return `${units < 0n ? "-" : ""}${whole}${decimals > 0 ? `.${digits.slice(-decimals)}` : ""}`;
 }
 
+let currencies: ReadonlySet<string> | null = null;
 /** ISO 4217 currencies format as currency ($1.00, €2.50); other assets (BTC, USDT) as a number and their code. */
 function isCurrency(asset: string): boolean {
-  return Intl.supportedValuesOf("currency").includes(asset);
+  // The list is long and made anew on every call: asked once (a page formats hundreds of amounts).
+  currencies ??= new Set(Intl.supportedValuesOf("currency"));
+  return currencies.has(asset);
+}
+
+// Making a NumberFormat costs far more than using one: one per currency (or none) and decimals.
+const formats = new Map<string, Intl.NumberFormat>();
+function numberFormat(currency: string | null, decimals: number): Intl.NumberFormat {
+  const key = `${currency ?? ""}:${decimals}`;
+  let format = formats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat("en-US", {
+      ...(currency ? { style: "currency", currency } : {}),
+      minimumFractionDigits: decimals,
+      maximumFractionDigits: decimals,
+      signDisplay: "negative",
+    });
+    formats.set(key, format);
+  }
+  return format;
 }
 
 /**
@@ -83,12 +103,7 @@ export function formatMoney(amount: Amount, options: MoneyFormatOptions = {}): s
 
   // Digits stay Latin in Arabic too, as traders expect for prices; a rounded-away minus is not shown.
   const currency = isCurrency(amount.asset);
-  const number = new Intl.NumberFormat("en-US", {
-    ...(currency ? { style: "currency", currency: amount.asset } : {}),
-    minimumFractionDigits: decimals,
-    maximumFractionDigits: decimals,
-    signDisplay: "negative",
-  }).format(decimalString(rounded, decimals) as Intl.StringNumericLiteral);
+  const number = numberFormat(currency ? amount.asset : null, decimals).format(decimalString(rounded, decimals) as Intl.StringNumericLiteral);
   const text = currency ? `${number}${suffix}` : `${number}${suffix} ${amount.asset}`;
   return locale.startsWith("ar") ? ltr(text) : text;
 }

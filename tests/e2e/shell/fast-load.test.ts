@@ -93,13 +93,44 @@ describe("signed-in pages", () => {
       const page = await context.newPage();
       await page.goto(base() + "/dashboard");
       await appStarted(page);
-      const hint = async () => (await context.cookies()).find((cookie) => cookie.name === "signedIn")?.value;
-      await expect.poll(hint).toBe("1");
+      const cookie = async (name: string) => (await context.cookies()).find((one) => one.name === name)?.value;
+      await expect.poll(() => cookie("signedIn")).toBe("1");
+      await expect.poll(() => cookie("pageSession")).toBe(sharedToken());
       await page.evaluate(() => localStorage.removeItem("authUser"));
       await page.reload();
       await appStarted(page);
       await page.waitForURL((url) => url.pathname === "/login");
-      await expect.poll(hint).toBeUndefined();
+      await expect.poll(() => cookie("signedIn")).toBeUndefined();
+      await expect.poll(() => cookie("pageSession")).toBeUndefined();
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe("a signed-in page's first data", () => {
+  it("comes in its HTML: the dashboard shows its balances and market without asking the API first", async () => {
+    const context = await browser.newContext();
+    try {
+      await seedStorage(context, { lang: "en", token: sharedToken() });
+      const page = await context.newPage();
+      // The first visit sets the cookies (the app does, as after any sign-in); the reload is the test.
+      await page.goto(base() + "/dashboard");
+      await appStarted(page);
+      await page.locator('.dashboard-grid[aria-busy="false"]').waitFor();
+      await expect.poll(async () => (await context.cookies()).some((one) => one.name === "pageSession")).toBe(true);
+      const calls: string[] = [];
+      page.on("request", (request) => request.url().includes("/api/v1/") && calls.push(new URL(request.url()).pathname));
+      const response = await page.reload();
+      expect(response!.headers()["cache-control"]).toBe("no-store");
+      await appStarted(page);
+      await page.locator('.dashboard-grid[aria-busy="false"]').waitFor();
+      await page.getByRole("heading", { name: "Your favourites" }).waitFor();
+      const shown = [...calls];
+      for (const path of ["/api/v1/user/get-profile-by-id", "/api/v1/currency/list", "/api/v1/user/balances", "/api/v1/user/dashboard-market-info"])
+        expect(shown, path).not.toContain(path);
+      // The answers were taken from the page, which no longer holds them.
+      expect(await page.locator("#first-answers").count()).toBe(0);
     } finally {
       await context.close();
     }

@@ -51,12 +51,12 @@ export function authImplementations({ call, storage, navigation, flowStore, popu
     actions: {
       clearStoredAuth: () => {
         storage.clearAuth();
-        writeSignedInHint(false);
+        writeSignedInHint(null);
       },
       storeSignedInUser: ({ context }) => {
         if (!context.user) return;
         storage.writeSignedInUser(context.user, context.userInfo);
-        writeSignedInHint(true);
+        writeSignedInHint(storage.readToken());
       },
       storeUserInfo: ({ context }) => storage.writeUserInfo(context.userInfo),
       redirectToLogin: () => navigation.navigate(paths.login, { replace: true }),

@@ -1,6 +1,7 @@
 // The listed assets and quote currencies (/currency/list): asked once per sign-in, shared by pages.
 import type { CurrencyList, QuoteCurrency } from "../../../../contract/index.ts";
 import { DEFAULT_QUOTE, QUOTE_CURRENCIES } from "../../../../contract/quotes.ts";
+import { writeQuoteCookie } from "../../../shared/adapters/cookies.ts";
 import type { Call } from "../../../shared/api/call.ts";
 
 const lists = new WeakMap<Call, Promise<CurrencyList>>();
@@ -28,6 +29,7 @@ export function readQuoteCurrency(): QuoteCurrency {
 }
 
 export function writeQuoteCurrency(currency: QuoteCurrency): void {
+  writeQuoteCookie(currency);
   try {
     globalThis.localStorage?.setItem(QUOTE_KEY, currency);
   } catch {

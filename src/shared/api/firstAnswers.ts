@@ -1,0 +1,60 @@
+import { FIRST_ANSWERS_ELEMENT_ID, type FirstAnswer } from "../../../contract/firstAnswers.ts";
+import type { Envelope } from "./client.ts";
+
+/** The answers the page's HTML brought for its first calls, each taken once (contract/firstAnswers.ts). */
+export interface FirstAnswers {
+  /** The answer to this call, once, while it is fresh and the same sign-in holds; else undefined. */
+  take(path: string, body: unknown, token: string | null): Envelope<unknown> | undefined;
+}
+
+const isAnswer = (value: unknown): value is FirstAnswer => {
+  const answer = value as Partial<FirstAnswer> | null;
+  return (
+    typeof answer?.path === "string" &&
+    typeof answer.body === "string" &&
+    typeof answer.envelope === "object" &&
+    answer.envelope !== null &&
+    answer.envelope.status === "success"
+  );
+};
+
+/**
+ * Reads (and removes) the page's answers. They are for the sign-in the page was sent for: only
+ * that token takes them, and only in the first `freshForMs` of the page (a tab opened long ago
+ * asks the API). Anything unreadable counts as no answers: the app asks the API, as without them.
+ */
+export function readFirstAnswers(
+  token: string | null,
+  {
+    doc = globalThis.document,
+    freshForMs = 30_000,
+    now = () => globalThis.performance?.now() ?? 0,
+  }: { doc?: Document; freshForMs?: number; now?: () => number } = {},
+): FirstAnswers {
+  const element = doc?.getElementById(FIRST_ANSWERS_ELEMENT_ID);
+  let answers: FirstAnswer[] = [];
+  if (element && token) {
+    try {
+      const parsed: unknown = JSON.parse(element.textContent ?? "");
+      if (Array.isArray(parsed)) answers = parsed.filter(isAnswer);
+    } catch {
+      answers = [];
+    }
+  }
+  element?.remove();
+  const until = now() + freshForMs;
+  return {
+    take(path, body, current) {
+      if (answers.length === 0) return undefined;
+      if (current !== token || now() > until) {
+        answers = [];
+        return undefined;
+      }
+      const json = JSON.stringify(body ?? {});
+      const index = answers.findIndex((answer) => answer.path === path && answer.body === json);
+      if (index < 0) return undefined;
+      const [answer] = answers.splice(index, 1);
+      return answer!.envelope;
+    },
+  };
+}
