@@ -44,7 +44,7 @@ function firstLoadChunks(): Plugin {
               ],
               // Modules that several pages share but that are small (a status label, a formatter)
               // are copied into each page's chunk rather than fetched alone: a request costs more.
-              experimentalInlineCommonChunks: { maxSize: 12 * 1024 },
+              experimentalInlineCommonChunks: { maxSize: 32 * 1024 },
             },
           },
         },

@@ -22,9 +22,9 @@ export interface FirstCall {
   body: Record<string, unknown>;
 }
 
-/** What the HTML carries: each call's API path, its body as the SPA sends it (JSON), and the answer's envelope. */
+/** What the HTML carries: each call's route, its body as the SPA sends it (JSON), and the answer's envelope. */
 export interface FirstAnswer {
-  path: string;
+  route: RouteName;
   body: string;
   envelope: { status: "success"; message: string; data: unknown };
 }

@@ -49,7 +49,7 @@ export function firstAnswers(app: InProcess, base: string): FirstAnswersFor {
           c.env,
         );
         const envelope = (await response.json().catch(() => null)) as FirstAnswer["envelope"] | null;
-        return { status: response.status, answer: response.status === 200 && envelope?.status === "success" ? { path, body: json, envelope } : null };
+        return { status: response.status, answer: response.status === 200 && envelope?.status === "success" ? { route, body: json, envelope } : null };
       }),
     );
     if (answered.some(({ status }) => status === 401)) return null;

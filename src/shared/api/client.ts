@@ -1,6 +1,5 @@
 import { ofetch, type FetchResponse } from "ofetch";
 import { ApiError, codeForStatus } from "./errors.ts";
-import type { FirstAnswers } from "./firstAnswers.ts";
 
 export interface Envelope<T> {
   status: "success" | "error";
@@ -15,8 +14,6 @@ export interface ApiClientOptions {
   getLocale: () => string;
   /** Called on a 401 before the error is raised: the app clears stored auth and goes to /login. */
   onUnauthorized: (error: ApiError) => void;
-  /** Answers the page's HTML brought for its first calls (src/shared/api/firstAnswers.ts), taken instead of asking. */
-  firstAnswers?: FirstAnswers;
 }
 
 export interface ApiClient {
@@ -43,8 +40,6 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   });
 
   async function call<T>(method: "POST" | "PUT", path: string, body: unknown): Promise<Envelope<T>> {
-    const answered = method === "POST" ? options.firstAnswers?.take(path, body, options.getToken()) : undefined;
-    if (answered) return answered as Envelope<T>;
     let response: FetchResponse<unknown>;
     try {
       response = await fetcher.raw(path, { method, body: (body ?? {}) as Record<string, unknown> });

@@ -1,16 +1,16 @@
 import { FIRST_ANSWERS_ELEMENT_ID, type FirstAnswer } from "../../../contract/firstAnswers.ts";
-import type { Envelope } from "./client.ts";
+import type { RouteName } from "../../../contract/routes.ts";
 
 /** The answers the page's HTML brought for its first calls, each taken once (contract/firstAnswers.ts). */
 export interface FirstAnswers {
-  /** The answer to this call, once, while it is fresh and the same sign-in holds; else undefined. */
-  take(path: string, body: unknown, token: string | null): Envelope<unknown> | undefined;
+  /** The answer's `data` for this call, once, while fresh and under the same sign-in; else undefined. */
+  take(route: RouteName, body: unknown, token: string | null): { data: unknown } | undefined;
 }
 
 const isAnswer = (value: unknown): value is FirstAnswer => {
   const answer = value as Partial<FirstAnswer> | null;
   return (
-    typeof answer?.path === "string" &&
+    typeof answer?.route === "string" &&
     typeof answer.body === "string" &&
     typeof answer.envelope === "object" &&
     answer.envelope !== null &&
@@ -29,7 +29,7 @@ export function readFirstAnswers(
     doc = globalThis.document,
     freshForMs = 30_000,
     now = () => globalThis.performance?.now() ?? 0,
-  }: { doc?: Document; freshForMs?: number; now?: () => number } = {},
+  }: { doc?: Pick<Document, "getElementById">; freshForMs?: number; now?: () => number } = {},
 ): FirstAnswers {
   const element = doc?.getElementById(FIRST_ANSWERS_ELEMENT_ID);
   let answers: FirstAnswer[] = [];
@@ -44,17 +44,17 @@ export function readFirstAnswers(
   element?.remove();
   const until = now() + freshForMs;
   return {
-    take(path, body, current) {
+    take(route, body, current) {
       if (answers.length === 0) return undefined;
       if (current !== token || now() > until) {
         answers = [];
         return undefined;
       }
       const json = JSON.stringify(body ?? {});
-      const index = answers.findIndex((answer) => answer.path === path && answer.body === json);
+      const index = answers.findIndex((answer) => answer.route === route && answer.body === json);
       if (index < 0) return undefined;
       const [answer] = answers.splice(index, 1);
-      return answer!.envelope;
+      return { data: answer!.envelope.data };
     },
   };
 }

@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { brotliDecompressSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FIRST_ANSWERS_ELEMENT_ID, type FirstAnswer } from "../../../contract/firstAnswers.ts";
+import { routes } from "../../../contract/routes.ts";
 import type { Database } from "../../../server/platform/db/open.ts";
 import { seedSession, seedUser } from "../helpers/auth.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
@@ -64,17 +65,17 @@ describe("a signed-in page's HTML", () => {
     expect(response.headers.get("vary")).toContain("Cookie");
     const html = await response.text();
     const answers = answersIn(html);
-    expect(answers?.map((answer) => [answer.path, answer.body])).toEqual([
-      ["/user/get-profile-by-id", "{}"],
-      ["/currency/list", "{}"],
-      ["/user/balances", '{"currency":"USD"}'],
-      ["/user/dashboard-market-info", '{"currency":"USD"}'],
+    expect(answers?.map((answer) => [answer.route, answer.body])).toEqual([
+      ["getProfile", "{}"],
+      ["currencyList", "{}"],
+      ["balances", '{"currency":"USD"}'],
+      ["dashboardMarketInfo", '{"currency":"USD"}'],
     ]);
     for (const answer of answers!) {
-      const direct = await t.post(answer.path, { token, body: JSON.parse(answer.body) });
+      const direct = await t.post(routes[answer.route].path, { token, body: JSON.parse(answer.body) });
       const body = (await direct.json()) as FirstAnswer["envelope"];
       // Prices move between the two calls; the rest is the same answer.
-      if (answer.path === "/user/dashboard-market-info") expect(Object.keys(answer.envelope.data as object)).toEqual(Object.keys(body.data as object));
+      if (answer.route === "dashboardMarketInfo") expect(Object.keys(answer.envelope.data as object)).toEqual(Object.keys(body.data as object));
       else expect(answer.envelope).toEqual(body);
     }
     // The page is the shell with the answers before </body>; the name cannot close the element.
@@ -87,10 +88,10 @@ describe("a signed-in page's HTML", () => {
     const market = await page("/market", `signedIn=1; pageSession=${token}; quote=EUR`, { "accept-encoding": "br" });
     expect(market.headers.get("content-encoding")).toBe("br");
     const answers = answersIn(brotliDecompressSync(Buffer.from(await market.arrayBuffer())).toString());
-    expect(answers?.map((answer) => [answer.path, answer.body])).toEqual([
-      ["/user/get-profile-by-id", "{}"],
-      ["/currency/list", "{}"],
-      ["/market/tickers", '{"currency":"EUR"}'],
+    expect(answers?.map((answer) => [answer.route, answer.body])).toEqual([
+      ["getProfile", "{}"],
+      ["currencyList", "{}"],
+      ["marketTickers", '{"currency":"EUR"}'],
     ]);
     const portfolio = answersIn(await (await page("/portfolio", `signedIn=1; pageSession=${token}; quote=XXX`)).text());
     expect(portfolio?.map((answer) => answer.body)).toEqual(["{}", "{}", '{"currency":"USD"}']);
