@@ -5,7 +5,12 @@ import type { FeedSnapshot, PriceFeedEvent, PriceFeedInput } from "./priceFeed.m
 const snapshot = (stale: boolean): FeedSnapshot => ({ data: { price: "97123.45" }, stale, ageSeconds: stale ? 45 : 1, receivedAt: 0 });
 
 export const priceFeedGraphSpec: MachineGraphSpec<PriceFeedInput, PriceFeedEvent> = {
-  inputs: [{ query: { symbol: "BTC", currency: "USD" } }],
+  inputs: [
+    { query: { symbol: "BTC", currency: "USD" } },
+    // The page's HTML brought the first answer, live or stale.
+    { query: { symbol: "BTC", currency: "USD" }, first: snapshot(false) },
+    { query: { symbol: "BTC", currency: "USD" }, first: snapshot(true) },
+  ],
   events: [
     { type: "feed.hidden" },
     { type: "feed.visible" },

@@ -26,6 +26,8 @@ export interface FeedFailure {
 export interface PriceFeedInput<Query = unknown> {
   /** What to poll (a symbol and currency, a range …); opaque to the machine. */
   query: Query;
+  /** An answer for the query the page already holds (its HTML brought it): shown at once, polled again after the usual wait. */
+  first?: FeedSnapshot | null;
 }
 
 export interface PriceFeedContext<Query = unknown, Data = unknown> {
@@ -66,6 +68,7 @@ export const priceFeedMachine = setup({
     isStale: (_, snapshot: FeedSnapshot) => snapshot.stale,
     isOfflineFailure: (_, error: unknown) => typeof error === "object" && error !== null && (error as FeedFailure).offline === true,
     hasData: ({ context }) => context.latest !== null,
+    hasStaleData: ({ context }) => context.latest?.stale === true,
   },
   actions: {
     keepSnapshot: assign((_, snapshot: FeedSnapshot) => ({ latest: snapshot, failures: 0 })),
@@ -86,9 +89,13 @@ export const priceFeedMachine = setup({
   id: "priceFeed",
   description:
     "Live prices for one page: polled every 5 s while the page is visible and the browser online, with back-off after failures. The app sends feed.hidden at once if the page starts hidden.",
-  context: ({ input }) => ({ query: input.query, latest: null, failures: 0 }),
-  initial: "polling",
+  context: ({ input }) => ({ query: input.query, latest: input.first ?? null, failures: 0 }),
+  initial: "starting",
   states: {
+    starting: {
+      description: "With an answer already in hand it is shown at once and the next poll waits its turn; else the first poll starts now.",
+      always: [{ guard: "hasStaleData", target: "#priceFeed.polling.stale" }, { guard: "hasData", target: "#priceFeed.polling.live" }, { target: "polling" }],
+    },
     polling: {
       description: "The page is visible and the browser online.",
       initial: "fetching",

@@ -20,7 +20,7 @@ import { writeSignedInHint } from "../shared/adapters/cookies.ts";
 import { createAppStorage, type AppStorage } from "../shared/adapters/storage.ts";
 import type { Call } from "../shared/api/call.ts";
 import { readFirstAnswers } from "../shared/api/firstAnswers.ts";
-import { lazyCall } from "../shared/api/lazyCall.ts";
+import { lazyCall, withFirstAnswers } from "../shared/api/lazyCall.ts";
 import { initialLocale } from "../shared/i18n/catalogs.ts";
 import type { Locale } from "../../machines/shell/locale.machine.ts";
 import { statechartsViewerEnabled } from "./routes.ts";
@@ -81,18 +81,19 @@ export function* appServicesInStages(edges: AppEdges): Generator<void, AppServic
   // The first actor made also compiles XState's own code: a stage of its own.
   yield;
   // The API client reaches the auth actor only when a call fails with 401: it is created just below.
-  const call =
+  const baseCall =
     edges.call ??
     lazyCall({
       baseURL: "/api/v1",
       getToken: storage.readToken,
-      firstAnswers: readFirstAnswers(storage.readToken()),
       getLocale: () => locale.getSnapshot().context.active ?? locale.getSnapshot().context.requested,
       onUnauthorized: (error) => {
         auth.send({ type: "auth.unauthorized" });
         notifyError(error.message, "unauthorized");
       },
     });
+  // A signed-in page's HTML may bring the answers to its first calls: those are answered at once.
+  const call = withFirstAnswers(baseCall, readFirstAnswers(storage.readToken()), storage.readToken);
 
   const { actions, actors } = authImplementations({ call, storage, navigation, flowStore, popup: edges.popup });
   const auth = createActor(

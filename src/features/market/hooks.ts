@@ -11,8 +11,8 @@ import { useAppCall } from "../../shared/actors/context.tsx";
 import { useActorRef, useSelector } from "../../shared/actors/hooks.ts";
 import { failureText } from "../../shared/i18n/errors.ts";
 import { notifyError } from "../../shared/adapters/notify.ts";
-import { loadCurrencyList, readQuoteCurrency, writeQuoteCurrency } from "./services/catalog.ts";
-import { feeds, saveFavourite, type FeedKind } from "./services/feeds.ts";
+import { currencyListNow, loadCurrencyList, readQuoteCurrency, writeQuoteCurrency } from "./services/catalog.ts";
+import { feeds, firstSnapshot, saveFavourite, type FeedKind } from "./services/feeds.ts";
 
 export type PriceFeedRef = ActorRefFrom<typeof priceFeedMachine>;
 
@@ -23,16 +23,21 @@ export type PriceFeedRef = ActorRefFrom<typeof priceFeedMachine>;
 export function usePriceFeed(kind: FeedKind, query: object): PriceFeedRef {
   const call = useAppCall();
   const fetchFeed = useMemo(() => feeds[kind](call), [call, kind]);
-  return useLiveFeed(fetchFeed, query);
+  // The page's HTML may have brought the first answer: then the first render shows it.
+  const [first] = useState(() => firstSnapshot(kind, call, query));
+  return useLiveFeed(fetchFeed, query, first);
 }
 
 /** What a feed polls: any call answered as a feed snapshot (another feature's too: the portfolio's balances). */
 export type FeedLogic = PromiseActorLogic<FeedSnapshot, { query: unknown }>;
 
-/** A live feed of any call (`fetchFeed`, kept stable by the caller), with the same polling, pausing and retries as prices. */
-export function useLiveFeed(fetchFeed: FeedLogic, query: object): PriceFeedRef {
+/**
+ * A live feed of any call (`fetchFeed`, kept stable by the caller), with the same polling, pausing
+ * and retries as prices; `first`, an answer already in hand, is shown from the first render.
+ */
+export function useLiveFeed(fetchFeed: FeedLogic, query: object, first: FeedSnapshot | null = null): PriceFeedRef {
   const machine = useMemo(() => priceFeedMachine.provide({ actors: { fetchFeed } }), [fetchFeed]);
-  const actor = useActorRef(machine, { input: { query } });
+  const actor = useActorRef(machine, { input: { query, first } });
   const key = JSON.stringify(query);
   useEffect(() => {
     if (JSON.stringify(actor.getSnapshot().context.query) !== key) actor.send({ type: "feed.query", query: JSON.parse(key) as object });
@@ -88,12 +93,13 @@ export function useFeed<Data>(actor: PriceFeedRef): { data: Data | null; status:
 /** The listed assets and currencies: `null` while loading, and `failed` with a retry. */
 export function useCurrencyList(): { list: CurrencyList | null; failed: boolean; retry: () => void } {
   const call = useAppCall();
-  const [state, setState] = useState<{ list: CurrencyList | null; failed: boolean }>({ list: null, failed: false });
+  // Shown from the first render when it is already here (an earlier page's, or the page's HTML's).
+  const [state, setState] = useState<{ list: CurrencyList | null; failed: boolean }>(() => ({ list: currencyListNow(call), failed: false }));
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     let current = true;
     loadCurrencyList(call, { fresh: attempt > 0 }).then(
-      (list) => current && setState({ list, failed: false }),
+      (list) => current && setState((shown) => (shown.list === list ? shown : { list, failed: false })),
       () => current && setState({ list: null, failed: true }),
     );
     return () => {

@@ -4,7 +4,7 @@ import { FEED_POLL_MS, priceFeedMachine, type FeedSnapshot } from "../../../mach
 
 type Answer = { snapshot: FeedSnapshot } | { error: unknown };
 
-function start(answers: Answer[]) {
+function start(answers: Answer[], first?: FeedSnapshot) {
   const clock = new SimulatedClock();
   const queries: unknown[] = [];
   const fetchFeed = vi.fn(async ({ input }: { input: { query: unknown } }) => {
@@ -14,7 +14,7 @@ function start(answers: Answer[]) {
     return answer.snapshot;
   });
   const machine = priceFeedMachine.provide({ actors: { fetchFeed: fromPromise(fetchFeed) } });
-  const actor = createActor(machine, { clock, input: { query: "BTC/USD" } }).start();
+  const actor = createActor(machine, { clock, input: { query: "BTC/USD", first } }).start();
   const tags = () => [...actor.getSnapshot().tags].filter((tag) => tag !== "refreshing");
   const settled = () => waitFor(actor, (s) => !s.hasTag("refreshing"));
   return { actor, clock, fetchFeed, queries, tags, settled };
@@ -26,6 +26,23 @@ const network: Answer = { error: { code: "network" } };
 const offline: Answer = { error: { offline: true } };
 
 describe("price feed", () => {
+  it("shows an answer the page already holds from its first snapshot, and polls only after the usual wait", async () => {
+    const feed = start([fresh("2.00")], { data: "1.00", stale: false, ageSeconds: 1, receivedAt: 0 });
+    expect(feed.tags()).toEqual(["live"]);
+    expect(feed.actor.getSnapshot().context.latest?.data).toBe("1.00");
+    expect(feed.fetchFeed).not.toHaveBeenCalled();
+    feed.clock.increment(FEED_POLL_MS);
+    await feed.settled();
+    expect(feed.actor.getSnapshot().context.latest?.data).toBe("2.00");
+    expect(feed.fetchFeed).toHaveBeenCalledTimes(1);
+  });
+
+  it("shows a stale answer the page holds as stale", () => {
+    const feed = start([fresh("2.00")], { data: "1.00", stale: true, ageSeconds: 60, receivedAt: 0 });
+    expect(feed.tags()).toEqual(["stale"]);
+    expect(feed.fetchFeed).not.toHaveBeenCalled();
+  });
+
   it("polls every 5 s while visible and keeps the newest answer", async () => {
     const feed = start([fresh("1.00"), fresh("2.00"), fresh("3.00")]);
     await feed.settled();

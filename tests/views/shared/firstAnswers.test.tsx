@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { FIRST_ANSWERS_ELEMENT_ID } from "../../../contract/firstAnswers.ts";
 import { readFirstAnswers } from "../../../src/shared/api/firstAnswers.ts";
-import { lazyCall } from "../../../src/shared/api/lazyCall.ts";
+import { lazyCall, withFirstAnswers } from "../../../src/shared/api/lazyCall.ts";
 
 const balances = { balances: [{ asset: "BTC", available: "0.5" }] };
 const profile = { id: "u1", fullName: "Test" };
@@ -25,7 +25,12 @@ afterEach(() => document.getElementById(FIRST_ANSWERS_ELEMENT_ID)?.remove());
 
 /** A call whose every real request fails (nothing listens on port 9): an answer it returns came from the page. */
 function call(token: string | null, firstAnswers: ReturnType<typeof readFirstAnswers>) {
-  return lazyCall({ baseURL: "http://127.0.0.1:9/api/v1", getToken: () => token, getLocale: () => "en", onUnauthorized: () => {}, firstAnswers });
+  const getToken = () => token;
+  return withFirstAnswers(
+    lazyCall({ baseURL: "http://127.0.0.1:9/api/v1", getToken, getLocale: () => "en", onUnauthorized: () => {} }),
+    firstAnswers,
+    getToken,
+  );
 }
 const network = { code: "network" };
 

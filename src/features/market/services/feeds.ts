@@ -7,6 +7,7 @@ import { i18n } from "@lingui/core";
 import { failureOf } from "../../../../machines/failure.ts";
 import { dismissNotices, notifyError } from "../../../shared/adapters/notify.ts";
 import type { Call } from "../../../shared/api/call.ts";
+import { answeredNow } from "../../../shared/api/lazyCall.ts";
 import { failureText } from "../../../shared/i18n/errors.ts";
 
 export interface PairQuery {
@@ -20,11 +21,17 @@ export interface HistoryQuery extends PairQuery {
 /** A poll the browser could not even send: the feed goes offline instead of retrying. */
 const offline = () => typeof navigator !== "undefined" && navigator.onLine === false;
 
+const snapshotOf = <D extends { stale: boolean; ageSeconds: number }>(data: D): FeedSnapshot<D> => ({
+  data,
+  stale: data.stale,
+  ageSeconds: data.ageSeconds,
+  receivedAt: Date.now(),
+});
+
 async function poll<D extends { stale: boolean; ageSeconds: number }>(request: () => Promise<D>): Promise<FeedSnapshot<D>> {
   if (offline()) throw { offline: true };
   try {
-    const data = await request();
-    return { data, stale: data.stale, ageSeconds: data.ageSeconds, receivedAt: Date.now() };
+    return snapshotOf(await request());
   } catch (error) {
     throw offline() ? { offline: true } : error;
   }
@@ -65,6 +72,18 @@ export const feeds = {
     fromPromise<FeedSnapshot, { query: unknown }>(({ input }) => poll(() => call("dashboardMarketInfo", { currency: (input.query as PairQuery).currency }))),
 };
 export type FeedKind = keyof typeof feeds;
+
+/** A feed's first snapshot when the page's HTML brought its answer (the dashboard's and the market's), else null. */
+export function firstSnapshot(kind: FeedKind, call: Call, query: object): FeedSnapshot | null {
+  const { currency } = query as PairQuery;
+  const answer =
+    kind === "dashboard"
+      ? answeredNow(call, "dashboardMarketInfo", { currency })
+      : kind === "tickers"
+        ? answeredNow(call, "marketTickers", { currency })
+        : undefined;
+  return answer ? snapshotOf(answer) : null;
+}
 
 /** The favourites machine's save: the server answers the user's whole list. */
 export const saveFavourite = (call: Call) =>

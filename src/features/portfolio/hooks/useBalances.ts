@@ -1,8 +1,8 @@
-import { useMemo } from "react";
+import { useMemo, useState } from "react";
 import type { Balances, QuoteCurrency } from "../../../../contract/index.ts";
 import { useAppCall } from "../../../shared/actors/context.tsx";
 import { useFeed, useLiveFeed } from "../../market/index.ts";
-import { balancesFeed } from "../services/actors.ts";
+import { balancesFeed, firstBalances } from "../services/actors.ts";
 import type { FeedStatusValue } from "../../market/index.ts";
 
 const FAILED: ReadonlySet<FeedStatusValue> = new Set(["failed"]);
@@ -15,7 +15,9 @@ const FAILED: ReadonlySet<FeedStatusValue> = new Set(["failed"]);
 export function useBalances(currency: QuoteCurrency) {
   const call = useAppCall();
   const fetchFeed = useMemo(() => balancesFeed(call), [call]);
-  const feed = useFeed<Balances>(useLiveFeed(fetchFeed, { currency }));
+  // The page's HTML may have brought them: then the first render shows them.
+  const [first] = useState(() => firstBalances(call, currency));
+  const feed = useFeed<Balances>(useLiveFeed(fetchFeed, { currency }, first));
   const balances = feed.data?.currency === currency ? feed.data : null;
   // Failed with nothing to show: the feed's problem tag, read through its status set.
   return { ...feed, balances, failed: !balances && FAILED.has(feed.status) };
