@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatMoney, invalidAmount } from "../../../src/shared/lib/money.ts";
+import { formatDecimal, formatMoney, invalidAmount } from "../../../src/shared/lib/money.ts";
 
 const usd = (value: string) => ({ asset: "USD", value });
 
@@ -61,5 +61,29 @@ describe("formatMoney", () => {
     expect(formatMoney(usd("0"), { locale: "ar" })).toBe("\u2066$0.00\u2069");
     expect(formatMoney({ asset: "BTC", value: "0.5" }, { locale: "ar" })).toBe("\u20660.50 BTC\u2069");
     expect(formatMoney(usd("x"), { locale: "ar" })).toBe(invalidAmount);
+  });
+});
+
+describe("formatDecimal", () => {
+  it("writes exactly what Intl.NumberFormat writes in en-US, for plain numbers and the currencies it knows", () => {
+    const values = ["0", "-0", "1", "-1", "12", "123", "1234", "-1234", "12345", "123456", "1234567", "-98765432109876543210", "1000000"];
+    let compared = 0;
+    for (const currency of [null, "USD", "EUR", "GBP", "AED", "SAR", "JPY", "CHF"])
+      for (const decimals of [0, 2, 4, 8])
+        for (const whole of values)
+          for (const fraction of ["", "0", "5", "00000001", "99999999"]) {
+            if (decimals === 0 && fraction) continue;
+            const digits = decimals === 0 ? "" : `.${fraction.padEnd(decimals, "0").slice(0, decimals)}`;
+            const decimal = `${whole}${digits}`;
+            const intl = new Intl.NumberFormat("en-US", {
+              ...(currency ? { style: "currency", currency } : {}),
+              minimumFractionDigits: decimals,
+              maximumFractionDigits: decimals,
+              signDisplay: "negative",
+            }).format(decimal as Intl.StringNumericLiteral);
+            expect(formatDecimal(decimal, currency, decimals), `${decimal} ${currency}`).toBe(intl);
+            compared++;
+          }
+    expect(compared).toBeGreaterThan(1000);
   });
 });
