@@ -21,6 +21,9 @@ const preparedOn = new WeakMap<object, Map<string, number>>();
  */
 const RUNS_PER_PLAN = 10_000;
 
+/** Whether the database is PGlite: one session, statements run one after another. */
+export const onPglite = (db: Db): boolean => db._.session instanceof PgliteSession;
+
 /**
  * A string as an SQL literal. E'' reads backslash escapes whatever standard_conforming_strings
  * says, so doubling backslashes and quotes leaves nothing to interpret; the callers pass JSON,
@@ -40,7 +43,7 @@ export function preparedStatement(root: Db, label: string, text: string, type: s
   const name = `${label}_${createHash("sha256").update(text).digest("hex").slice(0, 12)}`;
   if (/\$(prepare|statement)\$/.test(text)) throw new Error("the statement's text holds a quoting tag of ready()");
   const client = (root as unknown as { $client: object }).$client;
-  const pglite = root._.session instanceof PgliteSession;
+  const pglite = onPglite(root);
 
   /**
    * Prepares it on PGlite's session (again, after RUNS_PER_PLAN runs): one statement, so it runs

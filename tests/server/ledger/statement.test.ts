@@ -7,7 +7,8 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser } from "../../../server/modules/auth/sessions.ts";
 import { createLedger, LedgerError, type Ledger, type TransferRequest } from "../../../server/modules/ledger/index.ts";
-import { encode, TRANSFER } from "../../../server/modules/ledger/statement.ts";
+import { encode } from "../../../server/modules/ledger/encoding.ts";
+import { TRANSFER } from "../../../server/modules/ledger/statement.ts";
 import type { Database } from "../../../server/platform/db/open.ts";
 import { openTestDatabase } from "../helpers/test-db.ts";
 
@@ -97,14 +98,20 @@ describe("the transfer statement", () => {
     expect(await ledger.check()).toMatchObject({ unbalancedAssets: [], driftedAccounts: [], negativeAccounts: [] });
   });
 
-  it("keeps a plan that finds accounts and keys through their indexes", async () => {
+  it.each([
+    ["a call on its own", "alone", 1],
+    ["a group of calls", "group", 2],
+  ] as const)("keeps a plan that finds accounts and keys through their indexes (%s)", async (_what, variant, calls) => {
     const { from, to } = await pair();
-    const { json } = encode([move(from, to)], new Date());
+    const { json } = encode(
+      Array.from({ length: calls }, () => [move(from, to)]),
+      new Date(),
+    );
     let plan: unknown;
     // Rolled back: the probe leaves nothing behind (a prepared statement outlives it, so it is dropped first).
     await database.db
       .transaction(async (tx) => {
-        await tx.execute(sql.raw(`PREPARE ledger_plan_probe(json) AS ${TRANSFER.alone}`));
+        await tx.execute(sql.raw(`PREPARE ledger_plan_probe(json) AS ${TRANSFER[variant]}`));
         await tx.execute(sql`SET LOCAL plan_cache_mode = force_generic_plan`);
         plan = await tx.execute(sql.raw(`EXPLAIN EXECUTE ledger_plan_probe('${json}')`));
         await tx.execute(sql`DEALLOCATE ledger_plan_probe`);
