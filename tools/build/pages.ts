@@ -78,7 +78,9 @@ function standaloneSheets(manifest: Manifest): string[] {
  * the app's own graph, then React DOM. Every page needs them before its first render.
  */
 export function bootKeys(manifest: Manifest): string[] {
-  const boot = (manifest["index.html"]?.dynamicImports ?? []).filter((key) => manifest[key]?.src === "src/app/boot.tsx");
+  // The entry imports one module dynamically, src/app/boot.tsx (src/main.tsx). Its chunk is named
+  // by it, or is a chunk it shares with other code (a build with the statecharts viewer does that).
+  const boot = manifest["index.html"]?.dynamicImports ?? [];
   const reactDom = boot.flatMap((key) => (manifest[key]!.dynamicImports ?? []).filter((d) => /node_modules\/react-dom\//.test(manifest[d]?.src ?? d)));
   if (boot.length !== 1 || reactDom.length !== 1)
     throw new Error("The entry no longer starts the app through src/app/boot.tsx and React DOM: update tools/build/pages.ts");
