@@ -39,6 +39,12 @@ export const localeCookie = "lang";
  */
 export const signedInHintCookie = "signedIn";
 
+/**
+ * Around a signed-in page's shell in its built HTML (tools/build/pages.ts): the server puts its
+ * own render of the page, with the user's data, between them.
+ */
+export const SHELL_MARKERS = { start: "<!--shell-->", end: "<!--/shell-->" } as const;
+
 /** Whether an address (without query) is one of the pages: `:name` matches one non-empty segment; a trailing slash is ignored. */
 export function isPagePath(pathname: string): boolean {
   return Object.values(paths).some((pattern) => pathMatches(pattern, pathname));

@@ -17,6 +17,7 @@ import { devMailboxRoutes } from "./platform/mail/dev-mailbox.routes.ts";
 import { apiRoutes, type Handlers } from "./platform/http/api.ts";
 import { spaRoutes } from "./platform/http/spa.ts";
 import { firstAnswers } from "./platform/http/first-answers.ts";
+import { signedInRenderer } from "./platform/http/signed-in-render.ts";
 import { compressJson } from "./platform/http/encoding.ts";
 import { profileHandlers } from "./modules/account/index.ts";
 import { requireAuth, scryptHasher, sessionHandlers, socialAuthRoutes, socialLoginHandlers } from "./modules/auth/index.ts";
@@ -108,6 +109,8 @@ export function createApp(deps: AppDeps) {
       sourceMaps: deps.env.NODE_ENV !== "production",
       // A signed-in page's first calls, answered in its HTML by the app itself.
       firstAnswers: firstAnswers({ request: (input, init, env) => app.request(input, init, env as never) }, API_BASE),
+      // And the page drawn with them, by the app built for Node.
+      renderSignedIn: signedInRenderer(deps.staticDir, deps.logger),
     }),
   );
   app.notFound((c) => c.text("Not found", 404));

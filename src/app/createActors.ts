@@ -19,7 +19,7 @@ import { notifyError } from "../shared/adapters/notify.ts";
 import { writeSignedInHint } from "../shared/adapters/cookies.ts";
 import { createAppStorage, type AppStorage } from "../shared/adapters/storage.ts";
 import type { Call } from "../shared/api/call.ts";
-import { readFirstAnswers } from "../shared/api/firstAnswers.ts";
+import { readFirstAnswers, type FirstAnswers } from "../shared/api/firstAnswers.ts";
 import { lazyCall, withFirstAnswers } from "../shared/api/lazyCall.ts";
 import { initialLocale } from "../shared/i18n/catalogs.ts";
 import type { Locale } from "../../machines/shell/locale.machine.ts";
@@ -41,6 +41,8 @@ export interface AppEdges extends Navigation {
   languages?: readonly string[];
   /** The language the server chose for the page's HTML, if it chose one. */
   servedLocale?: Locale | null;
+  /** Answers to the page's first calls; by default those the page's HTML brought. */
+  firstAnswers?: FirstAnswers;
 }
 
 export interface AppServices {
@@ -93,7 +95,7 @@ export function* appServicesInStages(edges: AppEdges): Generator<void, AppServic
       },
     });
   // A signed-in page's HTML may bring the answers to its first calls: those are answered at once.
-  const call = withFirstAnswers(baseCall, readFirstAnswers(storage.readToken()), storage.readToken);
+  const call = withFirstAnswers(baseCall, edges.firstAnswers ?? readFirstAnswers(storage.readToken()), storage.readToken);
 
   const { actions, actors } = authImplementations({ call, storage, navigation, flowStore, popup: edges.popup });
   const auth = createActor(

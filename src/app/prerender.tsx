@@ -7,6 +7,10 @@ import { msg } from "@lingui/core/macro";
 import type { Locale } from "../../machines/shell/locale.machine.ts";
 import { createFlowStore } from "../features/auth/adapters/flowStore.ts";
 import { createAppStorage, memoryStore, storageKeys } from "../shared/adapters/storage.ts";
+import { firstAnswersOf } from "../shared/api/firstAnswers.ts";
+import type { FirstAnswer } from "../../contract/firstAnswers.ts";
+import type { QuoteCurrency } from "../../contract/quotes.ts";
+import { RenderedQuoteCurrency } from "../features/market/index.ts";
 import { App } from "./App.tsx";
 import { SignedInShell } from "./layouts/DashboardLayout.tsx";
 import { createAppServices, type AppServices } from "./createActors.ts";
@@ -28,8 +32,11 @@ export interface RouteFacts {
   titles: Record<Locale, string>;
 }
 
-/** The app as the browser composes it, for a first visit in `locale` at `path`, its catalog loaded. */
-async function composed<T>(path: string, locale: Locale, work: (services: AppServices) => Promise<T>): Promise<T> {
+/**
+ * The app as the browser composes it, for a first visit in `locale` at `path`, its catalog loaded.
+ * With `answers`, the calls they answer are answered (each once); any other call fails.
+ */
+async function composed<T>(path: string, locale: Locale, work: (services: AppServices) => Promise<T>, answers: FirstAnswer[] = []): Promise<T> {
   const services = createAppServices({
     navigate: () => {},
     path: () => path,
@@ -37,6 +44,9 @@ async function composed<T>(path: string, locale: Locale, work: (services: AppSer
     flowStore: createFlowStore(memoryStore()),
     call: () => Promise.reject(new Error(`Prerendering ${path} made an API call`)),
     languages: [locale],
+    // No sign-in is stored here (the layout is drawn as signed in by SignedInShell): the answers
+    // are taken with no token.
+    firstAnswers: firstAnswersOf(answers, null, { freshForMs: Number.POSITIVE_INFINITY }),
   });
   try {
     await waitFor(services.actors.locale, (state) => state.context.active !== null, { timeout: 10_000 });
@@ -64,22 +74,44 @@ export async function routeFacts(locales: readonly Locale[]): Promise<RouteFacts
 
 /**
  * The markup inside #root for one page in one language, once every lazy part has loaded. With
- * `signedInShell`, a signed-in page as its layout and first render look (no user's data): the
- * browser shows it until the app, started, replaces it (never hydrated: the app's render differs).
+ * `signedInShell`, a signed-in page as its layout and first render look: with no data at build
+ * time, or (the server, per request) with the `answers` to the page's first calls for the user's
+ * session and the quote currency they were asked in. The browser shows it until the app, started,
+ * replaces it (never hydrated: the app's render differs in its details).
  */
-export function renderPage(path: string, locale: Locale, { signedInShell = false } = {}): Promise<string> {
-  return composed(path, locale, async (services) => {
-    const { prelude } = await prerenderToNodeStream(
-      <StrictMode>
-        <SignedInShell value={signedInShell}>
-          <Router ssrPath={path} ssrSearch="">
-            <App actors={services.actors} eventLog={undefined} call={services.call} />
-          </Router>
-        </SignedInShell>
-      </StrictMode>,
-    );
-    let html = "";
-    for await (const chunk of prelude) html += typeof chunk === "string" ? chunk : Buffer.from(chunk as Uint8Array).toString("utf8");
-    return html;
-  });
+export function renderPage(
+  path: string,
+  locale: Locale,
+  { signedInShell = false, answers = [], quote = null }: { signedInShell?: boolean; answers?: FirstAnswer[]; quote?: QuoteCurrency | null } = {},
+): Promise<string> {
+  return composed(
+    path,
+    locale,
+    async (services) => {
+      const errors: unknown[] = [];
+      const { prelude } = await prerenderToNodeStream(
+        <StrictMode>
+          <SignedInShell value={signedInShell}>
+            <RenderedQuoteCurrency value={quote}>
+              <Router ssrPath={path} ssrSearch="">
+                <App actors={services.actors} eventLog={undefined} call={services.call} />
+              </Router>
+            </RenderedQuoteCurrency>
+          </SignedInShell>
+        </StrictMode>,
+        {
+          // A part that failed would be left for the browser to draw: the page is not rendered.
+          onError: (error) => void errors.push(error),
+          // Every part in place, in order: React would otherwise send a large page's parts after
+          // their fallbacks, put in place by inline scripts, which the CSP does not run.
+          progressiveChunkSize: Number.POSITIVE_INFINITY,
+        },
+      );
+      let html = "";
+      for await (const chunk of prelude) html += typeof chunk === "string" ? chunk : Buffer.from(chunk as Uint8Array).toString("utf8");
+      if (errors.length > 0) throw errors[0];
+      return html;
+    },
+    answers,
+  );
 }

@@ -1,14 +1,16 @@
-import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { cp, mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { build } from "vite";
 import type * as Prerender from "../../src/app/prerender.tsx";
 import type { RouteFacts } from "../../src/app/prerender.tsx";
+import { SHELL_MARKERS } from "../../contract/pages.ts";
 
 /**
  * The HTML of every route, in every language, written after the client build:
  *
  *   dist/.pages/<locale>/<route key>.html   dist/.pages/pages.json (which file serves which route)
+ *   dist/.ssr/prerender.js                  the app as a Node module, for the server's renders
  *
  * Each page names its language and direction on <html>, its title, and announces what its first
  * render needs beside the entry (modulepreload of the page's chunk and the language's catalog,
@@ -17,6 +19,13 @@ import type { RouteFacts } from "../../src/app/prerender.tsx";
  * the browser hydrates. The folder is dotted: the server reads it, it is never served by URL.
  */
 export const PAGES_DIR = ".pages";
+/**
+ * The app built for Node (src/app/prerender.tsx), with every package inside it, so it runs from
+ * wherever the build is written: the server renders a signed-in page with the user's first data
+ * from it (server/platform/http/signed-in-render.ts).
+ */
+export const SSR_DIR = ".ssr";
+
 export const PAGE_LOCALES = ["en", "ar"] as const;
 
 interface ManifestChunk {
@@ -107,7 +116,10 @@ export async function writePages({ root, outDir, mode }: { root: string; outDir:
   // (one React context, one router). Removed once the pages are written.
   const ssrOut = resolve(root, "node_modules/.cache/sarraf-prerender", `${process.pid}-${Date.now()}`);
   try {
-    return await renderAll(ssrOut, dist, { root, mode });
+    const index = await renderAll(ssrOut, dist, { root, mode });
+    await rm(join(dist, SSR_DIR), { recursive: true, force: true });
+    await cp(ssrOut, join(dist, SSR_DIR), { recursive: true });
+    return index;
   } finally {
     await rm(ssrOut, { recursive: true, force: true });
   }
@@ -120,7 +132,19 @@ async function renderAll(ssrOut: string, dist: string, { root, mode }: { root: s
     root,
     mode,
     logLevel: "warn",
-    build: { ssr: "src/app/prerender.tsx", outDir: ssrOut, emptyOutDir: true, sourcemap: false, manifest: false, copyPublicDir: false },
+    // Self-contained: the server imports it from the build's folder, which may be outside the project.
+    ssr: { noExternal: true },
+    build: {
+      ssr: "src/app/prerender.tsx",
+      outDir: ssrOut,
+      emptyOutDir: true,
+      sourcemap: false,
+      manifest: false,
+      copyPublicDir: false,
+      // One file: the server imports it afresh after a rebuild (by a new address), which a chunk it
+      // shared with an earlier build would defeat.
+      rolldownOptions: { output: { codeSplitting: false } },
+    },
   });
   const module = (await import(pathToFileURL(join(ssrOut, "prerender.js")).href)) as typeof Prerender;
   const manifest = JSON.parse(await readFile(join(dist, ".vite/manifest.json"), "utf8")) as Manifest;
@@ -166,7 +190,10 @@ async function renderAll(ssrOut: string, dist: string, { root, mode }: { root: s
         const shellHead = await head([...keys, API_CLIENT]);
         await writeFile(
           join(dist, PAGES_DIR, shellFile),
-          shellHead.replace('<div id="root"></div>', `<div id="root" data-shell="${escapeHtml(route.path)}" inert>${markup}</div>`),
+          shellHead.replace(
+            '<div id="root"></div>',
+            `<div id="root" data-shell="${escapeHtml(route.path)}" inert>${SHELL_MARKERS.start}${markup}${SHELL_MARKERS.end}</div>`,
+          ),
         );
         (shellFiles ??= {} as PageIndexEntry["files"])[locale] = shellFile;
       }

@@ -3,6 +3,7 @@ import { extname, join } from "node:path";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import { promisify } from "node:util";
 import { COMPRESSIBLE } from "../../server/platform/http/encoding.ts";
+import { SSR_DIR } from "./pages.ts";
 
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
@@ -12,16 +13,17 @@ const MIN_BYTES = 256;
 
 /**
  * Writes `<file>.br` (Brotli, quality 11) and `<file>.gz` (gzip level 9) beside every text file
- * under `dir`, dotted folders included (the per-page HTML), source maps excluded (never sent
- * to browsers). The server picks the best copy the browser accepts. Returns the files written.
+ * under `dir`, dotted folders included (the per-page HTML) but the app built for Node (never
+ * sent), source maps excluded (never sent to browsers). The server picks the best copy the browser accepts. Returns the files written.
  */
 export async function precompress(dir: string): Promise<{ files: number; bytes: number; brotliBytes: number; gzipBytes: number }> {
   const totals = { files: 0, bytes: 0, brotliBytes: 0, gzipBytes: 0 };
   const walk = async (folder: string): Promise<void> => {
     for (const entry of await readdir(folder, { withFileTypes: true })) {
       const path = join(folder, entry.name);
-      if (entry.isDirectory()) await walk(path);
-      else if (COMPRESSIBLE.has(extname(entry.name)) && (await stat(path)).size >= MIN_BYTES) {
+      if (entry.isDirectory()) {
+        if (entry.name !== SSR_DIR) await walk(path);
+      } else if (COMPRESSIBLE.has(extname(entry.name)) && (await stat(path)).size >= MIN_BYTES) {
         const body = await readFile(path);
         const [br, gzBody] = await Promise.all([
           brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),

@@ -1,7 +1,10 @@
-import { isPagePath } from "../../../contract/pages.ts";
+import { isPagePath, SHELL_MARKERS } from "../../../contract/pages.ts";
 import { readFile, stat } from "node:fs/promises";
 import { bestRepresentation, COMPRESSIBLE, compressText, encodingHeaders } from "./encoding.ts";
+import { getCookie } from "hono/cookie";
+import { quoteCookie, quoteOf } from "../../../contract/firstAnswers.ts";
 import { firstAnswersElement, type FirstAnswersFor } from "./first-answers.ts";
+import type { RenderSignedIn } from "./signed-in-render.ts";
 import { hintsSignedIn, pageFiles, pageLocale } from "./pages.ts";
 import { extname, join, normalize, sep } from "node:path";
 import { Hono, type Context } from "hono";
@@ -40,7 +43,7 @@ const REVALIDATE = "no-cache";
 export function spaRoutes(
   staticDir: string,
   logger: Logger,
-  { sourceMaps = true, firstAnswers }: { sourceMaps?: boolean; firstAnswers?: FirstAnswersFor } = {},
+  { sourceMaps = true, firstAnswers, renderSignedIn }: { sourceMaps?: boolean; firstAnswers?: FirstAnswersFor; renderSignedIn?: RenderSignedIn } = {},
 ) {
   const root = normalize(staticDir + sep);
   const fileAt = async (decodedPath: string) => {
@@ -74,7 +77,11 @@ export function spaRoutes(
       // A signed-in page's first calls, answered in its HTML for the session its cookie names.
       const answers = page.shell && status === 200 && c.req.method === "GET" ? await firstAnswers?.(c, decoded, locale) : null;
       if (answers?.length) {
-        const html = (await readFile(page.file, "utf8")).replace("</body>", `${firstAnswersElement(answers)}\n  </body>`);
+        let html = (await readFile(page.file, "utf8")).replace("</body>", `${firstAnswersElement(answers)}\n  </body>`);
+        // The page drawn with those answers in place of its empty shell: the user's data is in the
+        // first paint. Without a render (none built, a failure, too slow) the shell stays.
+        const markup = await renderSignedIn?.(decoded, locale, answers, quoteOf(getCookie(c, quoteCookie)));
+        if (markup) html = withShell(html, markup);
         const representation = compressText(Buffer.from(html), c.req.header("Accept-Encoding"));
         return c.body(representation.body, 200, {
           "Content-Type": TYPES[".html"]!,
@@ -101,6 +108,14 @@ export function spaRoutes(
     }
     return send(c, index, status, { "Content-Type": TYPES[".html"]!, "Cache-Control": REVALIDATE });
   });
+}
+
+/** The HTML with `markup` in place of its shell (between the markers tools/build/pages.ts writes). */
+export function withShell(html: string, markup: string): string {
+  const start = html.indexOf(SHELL_MARKERS.start);
+  const end = html.indexOf(SHELL_MARKERS.end, start);
+  if (start < 0 || end < 0) return html;
+  return html.slice(0, start + SHELL_MARKERS.start.length) + markup + html.slice(end);
 }
 
 /** A file in the best encoding the browser accepts that the build stored (text files have .br and .gz copies). */

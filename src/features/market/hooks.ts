@@ -1,6 +1,6 @@
 // What the market views use: each page's own actors (a price feed, the favourites), given the
 // app's API call, and read through selectors. Views import these hooks, never the services.
-import { useEffect, useMemo, useState } from "react";
+import { createContext, useContext, useEffect, useMemo, useState } from "react";
 import { useLingui } from "@lingui/react/macro";
 import type { ActorRefFrom, PromiseActorLogic } from "xstate";
 import type { CurrencyList, QuoteCurrency } from "../../../contract/index.ts";
@@ -109,9 +109,16 @@ export function useCurrencyList(): { list: CurrencyList | null; failed: boolean;
   return { ...state, retry: () => setAttempt((n) => n + 1) };
 }
 
+/**
+ * The quote currency a page rendered away from the browser starts in (the server's render of a
+ * signed-in page: the one its cookie names). Null in the browser, which reads its own choice.
+ */
+export const RenderedQuoteCurrency = createContext<QuoteCurrency | null>(null);
+
 /** The quote currency prices are shown in, remembered in this browser. */
 export function useQuoteCurrency(): [QuoteCurrency, (currency: QuoteCurrency) => void] {
-  const [currency, setCurrency] = useState(readQuoteCurrency);
+  const rendered = useContext(RenderedQuoteCurrency);
+  const [currency, setCurrency] = useState(() => rendered ?? readQuoteCurrency());
   return [
     currency,
     (next) => {

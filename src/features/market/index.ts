@@ -1,5 +1,6 @@
 // What other features may use of the market: live prices and the ways to show them.
 export {
+  RenderedQuoteCurrency,
   useCurrencyList,
   useFavourites,
   useFeed,

@@ -25,23 +25,31 @@ const isAnswer = (value: unknown): value is FirstAnswer => {
  */
 export function readFirstAnswers(
   token: string | null,
-  {
-    doc = globalThis.document,
-    freshForMs = 30_000,
-    now = () => globalThis.performance?.now() ?? 0,
-  }: { doc?: Pick<Document, "getElementById">; freshForMs?: number; now?: () => number } = {},
+  { doc = globalThis.document, ...options }: { doc?: Pick<Document, "getElementById">; freshForMs?: number; now?: () => number } = {},
 ): FirstAnswers {
   const element = doc?.getElementById(FIRST_ANSWERS_ELEMENT_ID);
-  let answers: FirstAnswer[] = [];
+  let answers: unknown = [];
   if (element && token) {
     try {
-      const parsed: unknown = JSON.parse(element.textContent ?? "");
-      if (Array.isArray(parsed)) answers = parsed.filter(isAnswer);
+      answers = JSON.parse(element.textContent ?? "");
     } catch {
       answers = [];
     }
   }
   element?.remove();
+  return firstAnswersOf(answers, token, options);
+}
+
+/**
+ * Answers in hand (the server's render of a signed-in page has them as a list), each taken once,
+ * by `token`'s sign-in, within `freshForMs`. Anything that is not an answer is ignored.
+ */
+export function firstAnswersOf(
+  list: unknown,
+  token: string | null,
+  { freshForMs = 30_000, now = () => globalThis.performance?.now() ?? 0 }: { freshForMs?: number; now?: () => number } = {},
+): FirstAnswers {
+  let answers: FirstAnswer[] = Array.isArray(list) ? list.filter(isAnswer) : [];
   const until = now() + freshForMs;
   return {
     take(route, body, current) {

@@ -137,6 +137,93 @@ describe("a signed-in page's first data", () => {
   });
 });
 
+describe("a signed-in page drawn by the server", () => {
+  /** A browser context holding the shared sign-in's cookies, as the app writes them after a visit. */
+  async function signedInContext(options: { javaScriptEnabled?: boolean; lang?: "en" | "ar" } = {}) {
+    const context = await browser.newContext({ javaScriptEnabled: options.javaScriptEnabled ?? true });
+    await seedStorage(context, { lang: options.lang ?? "en", token: sharedToken() });
+    await context.addCookies(
+      [
+        ["signedIn", "1"],
+        ["pageSession", sharedToken()],
+        ["lang", options.lang ?? "en"],
+      ].map(([name, value]) => ({ name: name!, value: value!, url: base() })),
+    );
+    return context;
+  }
+
+  it.each([
+    ["en", "ltr", "Top gainers (24h)", "Market summary"],
+    ["ar", "rtl", "الأكثر ارتفاعًا (24 ساعة)", "ملخص السوق"],
+  ] as const)("with no script at all (%s), the dashboard shows the user's market and balances", async (lang, dir, gainers, summary) => {
+    const context = await signedInContext({ javaScriptEnabled: false, lang });
+    try {
+      const page = await context.newPage();
+      const response = await page.goto(base() + "/dashboard");
+      expect(response!.headers()["cache-control"]).toBe("no-store");
+      expect(await page.locator("html").getAttribute("dir")).toBe(dir);
+      await page.getByRole("heading", { name: gainers }).waitFor({ timeout: 2_000 });
+      await page.getByRole("heading", { name: summary }).waitFor({ timeout: 2_000 });
+      expect(await page.locator('.dashboard-grid[aria-busy="false"]').count()).toBe(1);
+      // Three gainers, with prices in the quote currency (USD), not placeholders.
+      const gainersCard = page.locator("section", { has: page.getByRole("heading", { name: gainers }) });
+      expect(await gainersCard.locator("li").count()).toBe(3);
+      expect(await gainersCard.innerText()).toMatch(/\$[\d,]+\.\d+/);
+      expect(await page.locator(".card-placeholder").count()).toBe(0);
+      // Nothing in it needs a script the CSP would refuse: no inline script but the answers' data.
+      expect(await page.locator('script:not([src]):not([type="application/json"])').count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("the market's rows and the portfolio's total are in the HTML too, in the quote currency the user chose", async () => {
+    const context = await signedInContext({ javaScriptEnabled: false });
+    try {
+      await context.addCookies([{ name: "quote", value: "EUR", url: base() }]);
+      const page = await context.newPage();
+      await page.goto(base() + "/market");
+      const rows = page.locator("tbody tr");
+      expect(await rows.count()).toBeGreaterThan(10);
+      expect(await rows.first().innerText()).toContain("€");
+      await page.goto(base() + "/portfolio");
+      expect(await page.locator("main").innerText()).toMatch(/Total value\s*€[\d,]+\.\d{2}/);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("is shown before the app's code runs; the app then takes the page over without an error, and it works", async () => {
+    const context = await signedInContext();
+    try {
+      const page = await context.newPage();
+      const problems: string[] = [];
+      page.on("console", (message) => message.type() === "error" && problems.push(message.text()));
+      page.on("pageerror", (error) => problems.push(error.message));
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto(base() + "/market", { waitUntil: "commit" });
+      await page.locator("tbody tr").first().waitFor();
+      expect(await page.locator("#root").getAttribute("inert")).toBe("");
+      release();
+      await appStarted(page);
+      await expect.poll(() => page.locator("#root").getAttribute("inert")).toBeNull();
+      // The app's own page: sorting by name reorders the rows.
+      const names = () => page.locator("tbody tr").evaluateAll((rows) => rows.map((row) => row.textContent));
+      const before = await names();
+      await page.getByRole("button", { name: /^Name/ }).click();
+      await expect.poll(names).not.toEqual(before);
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
 describe("in the browser", () => {
   it("every request before the app starts on /login was in the HTML: no waterfall", async () => {
     const context = await browser.newContext();
