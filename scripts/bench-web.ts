@@ -14,7 +14,7 @@ import { launchChromium, type CdpBrowser } from "./cdp-pipe.ts";
  *
  *   FCP, LCP (and what the LCP element is), TBT (long tasks' time over 50 ms, after FCP),
  *   CLS (largest session window); for the dashboard, FCP is when its layout is painted (its HTML
- *   has no content, and the layout is the first thing the app renders);
+ *   has it, and the page drawn by the server with the user's first data);
  *   bytes on the wire before first paint (the HTML and what finished before FCP) and until load.
  *
  * Chromium is driven over the DevTools protocol directly (scripts/cdp-pipe.ts), without the
