@@ -17,10 +17,12 @@ import { createAppServices, type AppServices } from "./createActors.ts";
 import { notFoundRoute, routes } from "./routes.ts";
 
 /**
- * Build-time rendering (tools/build/pages.ts runs this module once, in Node): every route's
+ * Rendering in Node. At build time (tools/build/pages.ts runs this module once): every route's
  * module and title, and the HTML of the routes marked `prerender`, as a first-time visitor who
- * chose `locale` sees them. The app is composed as in the browser, with storage in memory and no
- * API: a prerendered page must not need the server for its first render.
+ * chose `locale` sees them. Per request (the server imports the build's copy, dist/.ssr, in
+ * server/platform/http/signed-in-render.ts): a signed-in page with the answers to its first calls.
+ * The app is composed as in the browser, with storage in memory and no API: a page rendered here
+ * never needs the server for its first render.
  */
 export interface RouteFacts {
   path: string;
