@@ -3,7 +3,7 @@
 // their first render needs announced; the app hydrates that HTML (same nodes, no errors); a
 // link pointed at loads its page before the click.
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { Browser, Request } from "playwright-core";
+import type { Browser, BrowserContext, Page, Request } from "playwright-core";
 import { appStarted, launchBrowser, seedStorage, sharedToken } from "../browser.ts";
 
 let browser: Browser;
@@ -13,6 +13,24 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 const base = () => inject("baseURL");
+
+/**
+ * A page whose app entry is held back until `release()`, so a test sees the server's HTML alone
+ * first; `problems` collects console errors and uncaught errors.
+ */
+async function withEntryHeld(context: BrowserContext): Promise<{ page: Page; problems: string[]; release: () => void }> {
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on("console", (message) => message.type() === "error" && problems.push(message.text()));
+  page.on("pageerror", (error) => problems.push(error.message));
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return { page, problems, release };
+}
 
 describe("public pages before any script runs", () => {
   it.each([
@@ -196,16 +214,7 @@ describe("a signed-in page drawn by the server", () => {
   it("is shown before the app's code runs; the app then takes the page over without an error, and it works", async () => {
     const context = await signedInContext();
     try {
-      const page = await context.newPage();
-      const problems: string[] = [];
-      page.on("console", (message) => message.type() === "error" && problems.push(message.text()));
-      page.on("pageerror", (error) => problems.push(error.message));
-      let release!: () => void;
-      const held = new Promise<void>((resolve) => (release = resolve));
-      await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-        await held;
-        await route.continue();
-      });
+      const { page, problems, release } = await withEntryHeld(context);
       await page.goto(base() + "/market", { waitUntil: "commit" });
       await page.locator("tbody tr").first().waitFor();
       expect(await page.locator("#root").getAttribute("inert")).toBe("");
@@ -250,17 +259,8 @@ describe("in the browser", () => {
   it.each(["en", "ar"] as const)("hydrates the prerendered /login (%s): the same nodes, no errors, then usable", async (lang) => {
     const context = await browser.newContext({ locale: lang === "ar" ? "ar-EG" : "en-US" });
     try {
-      const page = await context.newPage();
-      const problems: string[] = [];
-      page.on("console", (message) => message.type() === "error" && problems.push(message.text()));
-      page.on("pageerror", (error) => problems.push(error.message));
       // Hold the entry back until the prerendered heading is marked.
-      let release!: () => void;
-      const held = new Promise<void>((resolve) => (release = resolve));
-      await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-        await held;
-        await route.continue();
-      });
+      const { page, problems, release } = await withEntryHeld(context);
       await page.goto(base() + "/login", { waitUntil: "commit" });
       await page.locator("main h1").waitFor();
       expect(await page.locator("#root").getAttribute("inert")).toBe("");
