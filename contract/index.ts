@@ -8,5 +8,6 @@ export * from "./market.ts";
 export * from "./money.ts";
 export * from "./notifications.ts";
 export * from "./onramp.ts";
+export * from "./portfolio.ts";
 export * from "./routes.ts";
 export * from "./pages.ts";

@@ -1,5 +1,5 @@
-// Buying crypto by card through the on-ramp (spec section 7: /user/swipelux/*), the balances the
-// ledger keeps, and the transaction history. Amounts travel as decimal strings, never numbers.
+// Buying crypto by card through the on-ramp (spec section 7: /user/swipelux/*). Amounts travel as
+// decimal strings, never numbers; balances and the history are the portfolio's (portfolio.ts).
 import { z } from "zod";
 import { DEFAULT_QUOTE, QUOTE_CURRENCIES } from "./quotes.ts";
 import { amountSchema, assetCodeSchema, decimalSchema } from "./money.ts";
@@ -9,19 +9,21 @@ export {
   FINAL_ORDER_STATUSES,
   ORDER_STATUSES,
   ORDER_STEPS,
-  HISTORY_TYPES,
-  HISTORY_PAGE_MAX,
   ONRAMP_CARD_DECIMALS,
   isFinalOrderStatus,
   type OrderStatus,
   type OrderStep,
-  type HistoryType,
   type OnrampErrorReason,
 } from "./onrampVocabulary.ts";
-import { HISTORY_PAGE_MAX, HISTORY_TYPES, ORDER_STATUSES, ORDER_STEPS } from "./onrampVocabulary.ts";
+import { ORDER_STATUSES, ORDER_STEPS } from "./onrampVocabulary.ts";
 
-const symbolField = z.string({ error: formProblem }).trim().toUpperCase().pipe(assetCodeSchema).meta({ description: "The crypto asset bought, e.g. BTC." });
-const currencyField = z
+export const symbolField = z
+  .string({ error: formProblem })
+  .trim()
+  .toUpperCase()
+  .pipe(assetCodeSchema)
+  .meta({ description: "The crypto asset bought, e.g. BTC." });
+export const currencyField = z
   .string({ error: formProblem })
   .trim()
   .toUpperCase()
@@ -96,48 +98,3 @@ export type BuyOrder = z.output<typeof buyOrderSchema>;
 // /user/swipelux/status
 export const orderStatusRequestSchema = z.strictObject({ orderId: orderIdField });
 export type OrderStatusBody = z.input<typeof orderStatusRequestSchema>;
-
-// /user/transactions-history
-const dateField = z.iso.date({ error: "date.invalid" });
-export const historyRequestSchema = z.strictObject({
-  type: z.enum(HISTORY_TYPES, { error: "field.invalid" }).optional(),
-  asset: symbolField.optional(),
-  status: z.enum(ORDER_STATUSES, { error: "field.invalid" }).optional(),
-  /** Inclusive calendar days (UTC). */
-  from: dateField.optional(),
-  to: dateField.optional(),
-  cursor: z.string({ error: formProblem }).max(200, { error: "field.invalid" }).optional(),
-  limit: z
-    .number({ error: "field.invalid" })
-    .int({ error: "field.invalid" })
-    .min(1, { error: "field.invalid" })
-    .max(HISTORY_PAGE_MAX, { error: "field.invalid" })
-    .default(20),
-});
-export type HistoryBody = z.input<typeof historyRequestSchema>;
-export const historySchema = z.object({
-  items: z.array(buyOrderSchema),
-  /** Pass back as `cursor` for the next (older) page; null on the last page. */
-  nextCursor: z.string().nullable(),
-});
-export type History = z.output<typeof historySchema>;
-
-// /user/balances
-export const balancesRequestSchema = z.strictObject({ currency: currencyField });
-export const balanceSchema = z.object({
-  asset: assetCodeSchema,
-  /** What may be spent now. */
-  available: decimalSchema,
-  /** Held by orders and withdrawals under way. */
-  held: decimalSchema,
-  /** available + held in the chosen currency, or null while prices are unavailable. */
-  value: decimalSchema.nullable(),
-});
-export type AssetBalance = z.output<typeof balanceSchema>;
-export const balancesSchema = z.object({
-  currency: z.enum(QUOTE_CURRENCIES),
-  balances: z.array(balanceSchema),
-  /** The sum of every value, or null while prices are unavailable. */
-  total: decimalSchema.nullable(),
-});
-export type Balances = z.output<typeof balancesSchema>;

@@ -10,11 +10,6 @@ export const isFinalOrderStatus = (status: OrderStatus): boolean => (FINAL_ORDER
 export const ORDER_STEPS = ["created", "paid", "processing", "completed", "failed", "cancelled", "expired"] as const;
 export type OrderStep = (typeof ORDER_STEPS)[number];
 
-/** Kinds of movement in the history; sells, exchanges and withdrawals join as they are built. */
-export const HISTORY_TYPES = ["buy"] as const;
-export type HistoryType = (typeof HISTORY_TYPES)[number];
-export const HISTORY_PAGE_MAX = 50;
-
 /** Fiat amounts are charged in cents (two decimals) whatever the currency. */
 export const ONRAMP_CARD_DECIMALS = 2;
 

@@ -16,3 +16,6 @@ export type PriceRange = (typeof PRICE_RANGES)[number];
 export const PRICE_STALE_AFTER_SECONDS = 30;
 /** How often the SPA asks for fresh prices while the tab is visible. */
 export const PRICE_POLL_SECONDS = 5;
+
+/** Amounts in a quote currency have two decimals (cents), whatever the currency. */
+export const QUOTE_DECIMALS = 2;

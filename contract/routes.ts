@@ -31,17 +31,8 @@ import {
   tickersSchema,
 } from "./market.ts";
 import { pushTokenSchema } from "./notifications.ts";
-import {
-  balancesRequestSchema,
-  balancesSchema,
-  buyAmountSchema,
-  buyOrderSchema,
-  buyQuoteSchema,
-  historyRequestSchema,
-  historySchema,
-  orderStatusRequestSchema,
-  sendOrderSchema,
-} from "./onramp.ts";
+import { buyAmountSchema, buyOrderSchema, buyQuoteSchema, orderStatusRequestSchema, sendOrderSchema } from "./onramp.ts";
+import { balancesRequestSchema, balancesSchema, historyRequestSchema, historySchema } from "./portfolio.ts";
 
 /** A documented failure: its HTTP status and, where the body says which case, `data.reason`. */
 export interface Failure {

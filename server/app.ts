@@ -9,7 +9,7 @@ import { securityHeaders } from "./platform/http/security-headers.ts";
 import { clientAddress } from "./platform/http/client-address.ts";
 import { hostGuard } from "./platform/http/hosts.ts";
 import type { AppEnv } from "./platform/http/types.ts";
-import type { AppDeps, Services } from "./services.ts";
+import type { AppDeps } from "./services.ts";
 import { negotiateLocale } from "./platform/i18n/index.ts";
 import { errorFields } from "./platform/logging/logger.ts";
 import { createMailService } from "./platform/mail/index.ts";
@@ -23,25 +23,28 @@ import { profileHandlers } from "./modules/account/index.ts";
 import { requireAuth, scryptHasher, sessionHandlers, socialAuthRoutes, socialLoginHandlers } from "./modules/auth/index.ts";
 import { healthHandlers } from "./modules/health/index.ts";
 import { pushHandlers } from "./modules/notifications/index.ts";
-import { createPriceService, devPriceRoutes, marketHandlers } from "./modules/market/index.ts";
-import { devLedgerRoutes } from "./modules/ledger/index.ts";
-import { createOnramp, onrampHandlers, onrampWebhookRoutes, sandboxRoutes, WEBHOOK_PATH } from "./modules/onramp/index.ts";
+import { createCatalog, createPriceService, devPriceRoutes, marketHandlers } from "./modules/market/index.ts";
+import { createLedger, devLedgerRoutes } from "./modules/ledger/index.ts";
+import { buyHistory, createOnramp, onrampHandlers, onrampWebhookRoutes, sandboxRoutes, WEBHOOK_PATH } from "./modules/onramp/index.ts";
+import { portfolioHandlers } from "./modules/portfolio/index.ts";
 
 export const API_BASE = "/api/v1";
 export const REQUEST_ID_MAX_LENGTH = 64;
 
 /** The whole HTTP surface, without sockets: tests drive it with app.request(). */
 export function createApp(deps: AppDeps) {
+  // The composition root: the platform, then each service once, handed to the modules that declare it.
   const now = deps.now ?? (() => new Date());
-  const s: Services = {
-    ...deps,
-    now,
-    hasher: deps.hasher ?? scryptHasher,
-    mail: deps.mail ?? createMailService(deps.env, deps.database.db, deps.logger, now),
-    // Polls only once a price is first asked for: an app that serves none never starts its timer.
-    prices: deps.prices ?? createPriceService({ env: deps.env, logger: deps.logger, now }),
-    onramp: deps.onramp ?? createOnramp({ db: deps.database.db, env: deps.env, logger: deps.logger, now }),
-  };
+  const { database, env, logger } = deps;
+  const db = database.db;
+  const platform = { database, env, logger, now };
+  const mail = deps.mail ?? createMailService(env, db, logger, now);
+  const auth = { ...platform, hasher: deps.hasher ?? scryptHasher, mail, socialFetch: deps.socialFetch };
+  // Polls only once a price is first asked for: an app that serves none never starts its timer.
+  const prices = deps.prices ?? createPriceService({ env, logger, now });
+  const catalog = createCatalog({ db, prices, now });
+  const ledger = deps.ledger ?? createLedger(db, { now });
+  const onramp = deps.onramp ?? createOnramp({ db, env, logger, now, ledger });
   const app = new Hono<AppEnv>();
 
   // A client's X-Request-Id is kept only when short and plain (letters, digits, _ - =); else a new UUID.
@@ -75,15 +78,16 @@ export function createApp(deps: AppDeps) {
 
   // Every live route of the contract's table has its handler here (the type refuses a missing one).
   const handlers: Handlers = {
-    ...healthHandlers(s),
-    ...sessionHandlers(s),
-    ...socialLoginHandlers(s),
-    ...profileHandlers(s),
-    ...pushHandlers(s),
-    ...marketHandlers(s),
-    ...onrampHandlers(s),
+    ...healthHandlers(platform),
+    ...sessionHandlers(auth),
+    ...socialLoginHandlers(auth),
+    ...profileHandlers(auth),
+    ...pushHandlers(platform),
+    ...marketHandlers({ ...platform, catalog }),
+    ...onrampHandlers({ env, catalog, orders: onramp.orders }),
+    ...portfolioHandlers({ ledger, catalog, history: [buyHistory(db, onramp.orders)] }),
   };
-  const api = apiRoutes({ handlers, requireSession: requireAuth(s), base: API_BASE });
+  const api = apiRoutes({ handlers, requireSession: requireAuth(platform), base: API_BASE });
   app.route(API_BASE, api);
 
   // Known path, wrong method → 405 with Allow; anything else under /api → 404. Both as envelopes.
@@ -97,12 +101,12 @@ export function createApp(deps: AppDeps) {
   });
 
   // Browser navigations of the social sign-in popup (and the embedded provider), before the SPA's fallback.
-  app.route("/", socialAuthRoutes(s));
-  app.route("/", devMailboxRoutes(s));
-  app.route("/", devPriceRoutes(s));
-  app.route("/", devLedgerRoutes(s, s.onramp.ledger));
-  app.route("/", onrampWebhookRoutes(s));
-  if (s.onramp.sandbox) app.route("/", sandboxRoutes(s.onramp.sandbox));
+  app.route("/", socialAuthRoutes(auth));
+  app.route("/", devMailboxRoutes({ ...platform, mail }));
+  app.route("/", devPriceRoutes({ env, prices }));
+  app.route("/", devLedgerRoutes({ env, ledger }));
+  app.route("/", onrampWebhookRoutes({ logger, onramp }));
+  if (onramp.sandbox) app.route("/", sandboxRoutes(onramp.sandbox));
   app.route(
     "/",
     spaRoutes(deps.staticDir, deps.logger, {
@@ -128,7 +132,7 @@ export function createApp(deps: AppDeps) {
   });
 
   // The sandbox sends its webhooks through the same route and verification as a real provider's.
-  s.onramp.connect(async (body) => {
+  onramp.connect(async (body) => {
     const response = await app.request(WEBHOOK_PATH, { method: "POST", body: JSON.stringify(body), headers: { "Content-Type": "application/json" } });
     return response.ok;
   });

@@ -12,6 +12,7 @@ import { devToolsEnabled, isLoopbackHostname } from "./platform/http/hosts.ts";
 import { createLogger, errorFields, type Logger } from "./platform/logging/logger.ts";
 import { createMailService } from "./platform/mail/index.ts";
 import { createPriceService } from "./modules/market/index.ts";
+import { createLedger } from "./modules/ledger/index.ts";
 import { createOnramp } from "./modules/onramp/index.ts";
 
 export interface StartOptions {
@@ -55,8 +56,9 @@ export async function startServer({ env = envWith(), logger = createLogger(env.L
     logger.warn("mail.outboxInProduction", { hint: "OUTBOX_IN_PRODUCTION=true: mail stays in the database outbox" });
   const mail = createMailService(env, database.db, logger, () => new Date());
   const prices = createPriceService({ env, logger, now: () => new Date() });
-  const onramp = createOnramp({ db: database.db, env, logger, now: () => new Date() });
-  const app = createApp({ database, env, logger, staticDir, version, mail, prices, onramp });
+  const ledger = createLedger(database.db);
+  const onramp = createOnramp({ db: database.db, env, logger, now: () => new Date(), ledger });
+  const app = createApp({ database, env, logger, staticDir, version, mail, prices, ledger, onramp });
 
   let server: Server;
   try {

@@ -1,13 +1,17 @@
 import type { CustomFetch } from "openid-client";
 import type { Env } from "./env.ts";
 import type { PasswordHasher } from "./modules/auth/index.ts";
+import type { Ledger } from "./modules/ledger/index.ts";
 import type { Database } from "./platform/db/open.ts";
 import type { Logger } from "./platform/logging/logger.ts";
 import type { MailService } from "./platform/mail/index.ts";
 import type { PriceService } from "./modules/market/index.ts";
 import type { Onramp } from "./modules/onramp/index.ts";
 
-/** What createApp needs from the outside world; tests pass their own (a clock, a log sink). */
+/**
+ * What createApp needs from the outside world; tests pass their own (a clock, a log sink). Only the
+ * composition root reads this: each module states its own dependencies (AuthDeps, MarketDeps, …).
+ */
 export interface AppDeps {
   database: Database;
   env: Env;
@@ -24,15 +28,8 @@ export interface AppDeps {
   socialFetch?: CustomFetch;
   /** Defaults to the source the env selects (createPriceService); tests pass one over a failing source. */
   prices?: PriceService;
+  /** Defaults to a ledger over the database; the on-ramp given (if any) must be over the same one. */
+  ledger?: Ledger;
   /** Defaults to the provider the env selects, with no timers (server.ts starts them; tests tick by hand). */
   onramp?: Onramp;
-}
-
-/** AppDeps with every default filled in, as route groups receive them. */
-export interface Services extends AppDeps {
-  now: () => Date;
-  hasher: PasswordHasher;
-  mail: MailService;
-  prices: PriceService;
-  onramp: Onramp;
 }

@@ -1,5 +1,5 @@
 // The transaction history's types: what the list is filtered by, what one page answers, what views send.
-import type { BuyOrder, History, HistoryType, OrderStatus } from "../../contract/index.ts";
+import type { History, HistoryEntry, HistoryType, OrderStatus } from "../../contract/index.ts";
 import type { Failure } from "../failure.ts";
 
 /** The filters a user can set; an absent key is not filtered on. Dates are inclusive days, YYYY-MM-DD. */
@@ -26,8 +26,8 @@ export interface HistoryInput {
 
 export interface HistoryContext {
   filters: HistoryFilters;
-  /** Every order loaded so far, newest first, pages appended in order. */
-  items: BuyOrder[];
+  /** Every entry loaded so far (card buys, and the kinds to come), newest first, pages appended in order. */
+  items: HistoryEntry[];
   /** Where the next (older) page starts; null on the last page. */
   nextCursor: string | null;
   /** Why the first page, or the next one, could not be loaded. */

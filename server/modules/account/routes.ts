@@ -1,15 +1,29 @@
-import { and, eq, isNull } from "drizzle-orm";
 import { changePasswordSchemaFor, LOGIN_PASSWORD_MAX_LENGTH, setPasswordSchemaFor } from "../../../contract/index.ts";
-import { beginAttempt, checkPassword, loadProfile, newPasswordCheck, revokeUserSessions, users } from "../auth/index.ts";
+import {
+  beginAttempt,
+  checkPassword,
+  loadProfile,
+  newPasswordCheck,
+  replacePassword,
+  revokeUserSessions,
+  setFirstPassword,
+  updateUserProfile,
+  type PasswordHasher,
+} from "../auth/index.ts";
 import { handlers } from "../../platform/http/api.ts";
 import { ApiError } from "../../platform/http/envelope.ts";
-import type { Services } from "../../services.ts";
+import type { PlatformDeps } from "../../platform/deps.ts";
 
 const passwordAlreadySet = () => new ApiError(409, "error.passwordAlreadySet", { reason: "passwordAlreadySet" });
 const currentPasswordWrong = () => new ApiError(400, "error.currentPasswordWrong", { reason: "currentPasswordWrong" });
 
 /** The signed-in user's own account: read it, rename it, and choose or change its password. */
-export function profileHandlers(s: Services) {
+/** What the account module needs: the platform and auth's password hasher. */
+export interface AccountDeps extends PlatformDeps {
+  hasher: PasswordHasher;
+}
+
+export function profileHandlers(s: AccountDeps) {
   const db = s.database.db;
   return handlers({
     getProfile: {
@@ -26,12 +40,7 @@ export function profileHandlers(s: Services) {
     updateProfile: {
       success: "success.profileUpdated",
       handle: async (c, { fullName, locale }) => {
-        const [user] = await db
-          .update(users)
-          .set({ ...(fullName === undefined ? {} : { fullName }), ...(locale === undefined ? {} : { locale }), updatedAt: s.now() })
-          .where(eq(users.id, c.var.auth.user.id))
-          .returning();
-        return loadProfile(db, user!);
+        return loadProfile(db, await updateUserProfile(db, c.var.auth.user.id, { fullName, locale }, s.now()));
       },
     },
     setPassword: {
@@ -45,12 +54,7 @@ export function profileHandlers(s: Services) {
       handle: async (c, { password }) => {
         const { user } = c.var.auth;
         const passwordHash = await s.hasher.hash(password);
-        // One conditional statement, its own transaction: two concurrent requests cannot both set a "first" password.
-        const [updated] = await db
-          .update(users)
-          .set({ passwordHash, updatedAt: s.now() })
-          .where(and(eq(users.id, user.id), isNull(users.passwordHash)))
-          .returning();
+        const updated = await setFirstPassword(db, user.id, passwordHash, s.now());
         if (!updated) throw passwordAlreadySet();
         return loadProfile(db, updated);
       },
@@ -74,13 +78,7 @@ export function profileHandlers(s: Services) {
         // Hashed before the transaction: none is held open across scrypt work.
         const passwordHash = await s.hasher.hash(body.newPassword);
         const changed = await db.transaction(async (tx) => {
-          // Only over the password just proven: a change made meanwhile by another request wins.
-          const [updated] = await tx
-            .update(users)
-            .set({ passwordHash, updatedAt: now })
-            .where(and(eq(users.id, user.id), eq(users.passwordHash, proven)))
-            .returning({ id: users.id });
-          if (!updated) return false;
+          if (!(await replacePassword(tx, user.id, proven, passwordHash, now))) return false;
           // The session making the change stays; any other may belong to whoever knew the old one.
           await revokeUserSessions(tx, user.id, now, { except: session.id });
           return true;

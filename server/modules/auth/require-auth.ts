@@ -1,7 +1,7 @@
 import { createMiddleware } from "hono/factory";
 import { ApiError } from "../../platform/http/envelope.ts";
 import type { AppEnv } from "../../platform/http/types.ts";
-import type { AppDeps } from "../../services.ts";
+import type { PlatformDeps } from "../../platform/deps.ts";
 import type { Session, User } from "./schema.ts";
 import { sessionCacheFor } from "./session-cache.ts";
 import { authenticateToken } from "./sessions.ts";
@@ -25,7 +25,7 @@ const BEARER = /^Bearer\s+([A-Za-z0-9._~+/=-]+)\s*$/i;
  * For a public route that says more to a signed-in caller: the session of the bearer token if it
  * is live, else null (no token, or one that is unknown or expired, is simply a visitor).
  */
-export function readOptionalAuth(deps: AppDeps) {
+export function readOptionalAuth(deps: Pick<PlatformDeps, "database" | "env" | "now">) {
   const cache = sessionCacheFor(deps.database);
   return async (authorization: string | undefined): Promise<AuthContext | null> => {
     const token = BEARER.exec(authorization ?? "")?.[1];
@@ -35,7 +35,7 @@ export function readOptionalAuth(deps: AppDeps) {
 }
 
 /** Guards a route: a live session for the bearer token, or 401 error.unauthorized. */
-export function requireAuth(deps: AppDeps) {
+export function requireAuth(deps: Pick<PlatformDeps, "database" | "env" | "now">) {
   // One per database, shared by every guarded route; it starts listening for revocations now.
   const cache = sessionCacheFor(deps.database);
   return createMiddleware<AppEnv>(async (c, next) => {

@@ -24,7 +24,7 @@ import { users } from "./schema.ts";
 import { handlers } from "../../platform/http/api.ts";
 import { ApiError } from "../../platform/http/envelope.ts";
 import { linkOrigin } from "../../platform/http/hosts.ts";
-import type { Services } from "../../services.ts";
+import type { AuthDeps } from "./deps.ts";
 import type { Locale } from "../../platform/i18n/index.ts";
 import { sendQuietly } from "../../platform/mail/index.ts";
 import { composeMail } from "./mail-templates.ts";
@@ -61,7 +61,7 @@ interface SignupRequest {
  * Each call's writes are one transaction, never held open across a scrypt hash (hashes are made
  * before it); guesses are recorded apart from it (attempts.ts), and mail goes after the commit.
  */
-export function sessionHandlers(s: Services) {
+export function sessionHandlers(s: AuthDeps) {
   const db = s.database.db;
   const mail = (...args: Parameters<typeof composeMail>) => sendQuietly(s.mail, s.logger, composeMail(...args));
 

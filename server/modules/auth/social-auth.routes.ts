@@ -8,7 +8,7 @@ import { NAME_MAX_LENGTH } from "../../../contract/index.ts";
 import { localAddress, nodeBindings, requestOrigin } from "../../platform/http/node.ts";
 import { securityHeaderList } from "../../platform/http/security-headers.ts";
 import type { AppEnv } from "../../platform/http/types.ts";
-import type { Services } from "../../services.ts";
+import type { AuthDeps } from "./deps.ts";
 import { LOCALES, type Locale } from "../../platform/i18n/index.ts";
 import { errorFields } from "../../platform/logging/logger.ts";
 import { socialAdapters } from "./social/adapters.ts";
@@ -47,7 +47,7 @@ function uiLocale(value: unknown) {
     : undefined;
 }
 
-export function socialAuthRoutes(s: Services) {
+export function socialAuthRoutes(s: AuthDeps) {
   const db = s.database.db;
   const standIns = createStandIns();
   const adapters = socialAdapters(s.env, standIns, s.socialFetch);

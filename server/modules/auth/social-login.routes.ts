@@ -3,13 +3,13 @@ import { signIn } from "./sign-in.ts";
 import { users } from "./schema.ts";
 import { handlers } from "../../platform/http/api.ts";
 import { ApiError } from "../../platform/http/envelope.ts";
-import type { Services } from "../../services.ts";
+import type { AuthDeps } from "./deps.ts";
 import { consumeLoginCode } from "./social/login-codes.ts";
 
 const codeInvalid = () => new ApiError(400, "error.socialCodeInvalid", { reason: "socialCodeInvalid" });
 
 /** Turns a finished social sign-in into a session, answering exactly like /user/login. */
-export function socialLoginHandlers(s: Services) {
+export function socialLoginHandlers(s: AuthDeps) {
   const db = s.database.db;
   return handlers({
     socialLogin: {

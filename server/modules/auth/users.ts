@@ -92,3 +92,38 @@ export async function markEmailVerified(db: Db, userId: string, now: Date, { kee
   if (!user) throw new Error(`user ${userId} of a live code is gone`);
   return user;
 }
+
+/** Renames the account or sets its language; answers the account as it is now. */
+export async function updateUserProfile(db: Db, userId: string, fields: { fullName?: string; locale?: string }, now: Date): Promise<User> {
+  const [user] = await db
+    .update(users)
+    .set({
+      ...(fields.fullName === undefined ? {} : { fullName: fields.fullName }),
+      ...(fields.locale === undefined ? {} : { locale: fields.locale }),
+      updatedAt: now,
+    })
+    .where(eq(users.id, userId))
+    .returning();
+  if (!user) throw new Error("update of users returned no row");
+  return user;
+}
+
+/** The account's first password, in one conditional statement: two concurrent requests cannot both set it. Undefined when it has one. */
+export async function setFirstPassword(db: Db, userId: string, passwordHash: string, now: Date): Promise<User | undefined> {
+  const [user] = await db
+    .update(users)
+    .set({ passwordHash, updatedAt: now })
+    .where(and(eq(users.id, userId), isNull(users.passwordHash)))
+    .returning();
+  return user;
+}
+
+/** Replaces the password only over the one just proven (a change made meanwhile by another request wins); whether it did. */
+export async function replacePassword(db: Db, userId: string, proven: string, passwordHash: string, now: Date): Promise<boolean> {
+  const [updated] = await db
+    .update(users)
+    .set({ passwordHash, updatedAt: now })
+    .where(and(eq(users.id, userId), eq(users.passwordHash, proven)))
+    .returning({ id: users.id });
+  return updated !== undefined;
+}

@@ -6,7 +6,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { devToolsEnabled } from "../../platform/http/hosts.ts";
 import type { AppEnv } from "../../platform/http/types.ts";
-import type { Services } from "../../services.ts";
+import type { Env } from "../../env.ts";
 import { LedgerError } from "./errors.ts";
 import type { Ledger } from "./ledger.ts";
 
@@ -19,8 +19,9 @@ const body = z.strictObject({
   amount: z.string().regex(/^[1-9]\d{0,37}$/),
 });
 
-export function devLedgerRoutes(s: Services, ledger: Ledger) {
+export function devLedgerRoutes(s: { env: Env; ledger: Ledger }) {
   const enabled = devToolsEnabled(s.env);
+  const { ledger } = s;
   const account = (which: z.output<typeof side>, asset: string) =>
     "user" in which ? ledger.userAccount(which.user, asset) : ledger.houseAccount(which.house, asset);
   return new Hono<AppEnv>().post("/dev/ledger/transfer", async (c) => {

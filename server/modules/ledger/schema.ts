@@ -11,9 +11,8 @@
 // - two transfers with one idempotency key.
 import { sql } from "drizzle-orm";
 import { bigint, boolean, check, foreignKey, index, numeric, pgTable, text, timestamp, unique, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { users } from "../auth/index.ts";
-import { assets } from "../market/index.ts";
 import { at } from "../../platform/db/columns.ts";
+import { userKeys, assetKeys } from "../../platform/db/keys.ts";
 
 const amount = (name: string) => numeric(name, { precision: 40, scale: 0, mode: "bigint" });
 
@@ -27,10 +26,10 @@ export const ledgerAccounts = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     asset: text("asset")
       .notNull()
-      .references(() => assets.symbol),
+      .references(() => assetKeys.symbol),
     code: text("code").$type<AccountCode>().notNull(),
     // Money is never deleted with a user: the account outlives a deletion request until settled.
-    userId: uuid("user_id").references(() => users.id, { onDelete: "restrict" }),
+    userId: uuid("user_id").references(() => userKeys.id, { onDelete: "restrict" }),
     debitsMustNotExceedCredits: boolean("debits_must_not_exceed_credits").notNull(),
     debitsPending: amount("debits_pending")
       .notNull()

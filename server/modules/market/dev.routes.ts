@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { devToolsEnabled } from "../../platform/http/hosts.ts";
 import type { AppEnv } from "../../platform/http/types.ts";
-import type { Services } from "../../services.ts";
+import type { Env } from "../../env.ts";
 import type { PriceService } from "./prices.ts";
 
 /**
@@ -9,7 +9,7 @@ import type { PriceService } from "./prices.ts";
  * comes back, so a developer (or an end-to-end test) can see prices go stale. Only with the
  * development tools on; elsewhere 404.
  */
-export function devPriceRoutes(s: Services & { prices: PriceService }) {
+export function devPriceRoutes(s: { env: Env; prices: Pick<PriceService, "pause" | "resume"> }) {
   const enabled = devToolsEnabled(s.env);
   return new Hono<AppEnv>().post("/dev/prices/:action{pause|resume}", (c) => {
     if (!enabled) return c.text("Not found", 404);

@@ -1,7 +1,9 @@
-// What the composition root mounts of the market, and what other modules may read: the price service.
+// What the composition root mounts of the market, and what other modules may use: the catalog of
+// assets and their prices (never the tables).
 export { marketHandlers } from "./routes.ts";
 export { devPriceRoutes } from "./dev.routes.ts";
 export { createPriceService, type PriceService } from "./prices.ts";
 export type { PriceSource, SourceSnapshot } from "./source.ts";
-export { assets } from "./schema.ts";
+export { createCatalog, type AssetPrice, type Catalog } from "./catalog.ts";
+export type { MarketDeps } from "./routes.ts";
 export { priceString } from "./format.ts";

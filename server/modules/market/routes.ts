@@ -4,65 +4,45 @@ import { QUOTE_CURRENCIES } from "../../../contract/index.ts";
 import { readOptionalAuth } from "../auth/index.ts";
 import { handlers } from "../../platform/http/api.ts";
 import { ApiError } from "../../platform/http/envelope.ts";
-import type { Services } from "../../services.ts";
+import type { PlatformDeps } from "../../platform/deps.ts";
 import { percentString, priceString, wholeString } from "./format.ts";
-import { QUOTE_NAMES, type PriceService } from "./prices.ts";
-import { assets, userFavourites, type AssetRow } from "./schema.ts";
+import type { Catalog } from "./catalog.ts";
+import { QUOTE_NAMES } from "./prices.ts";
+import { assets, userFavourites } from "./schema.ts";
 import type { SourceSnapshot, SourceTicker } from "./source.ts";
 
 const unknownSymbol = () => new ApiError(400, "error.unknownSymbol", { reason: "unknownSymbol" });
 const pricesUnavailable = () => new ApiError(503, "error.pricesUnavailable", { reason: "pricesUnavailable" });
-/** The assets table changes only by migration: read it again after this long. */
-const ASSETS_TTL_MS = 60_000;
 const SPARKLINE_POINTS = 42;
 
-const toAsset = (row: AssetRow): Asset => ({
-  symbol: row.symbol,
-  name: { en: row.nameEn, ar: row.nameAr },
-  decimals: row.decimals,
-  color: row.color,
-  rank: row.rank,
-  tradable: row.tradable,
-  stablecoin: row.stablecoin,
-});
+/** The market calls: every price from the price service's memory, assets from the catalog. */
+/** What the market's routes need: the platform and the catalog. */
+export interface MarketDeps extends PlatformDeps {
+  catalog: Catalog;
+}
 
-/** The market calls: every price from the price service's memory, assets from a cached read of their table. */
-export function marketHandlers(s: Services & { prices: PriceService }) {
+export function marketHandlers(s: MarketDeps) {
   const db = s.database.db;
   const optionalAuth = readOptionalAuth(s);
-  let listed: { at: number; assets: Promise<Asset[]> } | null = null;
-
-  /** One read at a time: requests that find the cache expired share the read already under way. */
-  function listedAssets(): Promise<Asset[]> {
-    if (listed && Date.now() - listed.at < ASSETS_TTL_MS) return listed.assets;
-    const reading = db
-      .select()
-      .from(assets)
-      .orderBy(asc(assets.rank))
-      .then((rows) => rows.map(toAsset));
-    const entry = { at: Date.now(), assets: reading };
-    listed = entry;
-    reading.catch(() => {
-      if (listed === entry) listed = null;
-    });
-    return reading;
-  }
+  const { catalog } = s;
+  const prices = catalog.prices;
+  const listedAssets = () => catalog.listedAssets();
 
   async function assetOf(symbol: string): Promise<Asset> {
-    const asset = (await listedAssets()).find((candidate) => candidate.symbol === symbol);
+    const asset = await catalog.assetOf(symbol);
     if (!asset) throw unknownSymbol();
     return asset;
   }
 
   async function snapshot(): Promise<SourceSnapshot> {
-    const current = await s.prices.latest();
+    const current = await prices.latest();
     if (!current) throw pricesUnavailable();
     return current;
   }
 
   function ticker(current: SourceSnapshot, symbol: string, currency: QuoteCurrency): Ticker | null {
     const t: SourceTicker | undefined = current.tickers.get(symbol);
-    const rate = s.prices.perUsd(current, currency);
+    const rate = prices.perUsd(current, currency);
     if (!t || !(rate > 0)) return null;
     return {
       symbol,
@@ -89,14 +69,14 @@ export function marketHandlers(s: Services & { prices: PriceService }) {
       success: "success.ok",
       handle: async (c) => {
         const auth = await optionalAuth(c.req.header("Authorization"));
-        const current = await s.prices.latest();
+        const current = await prices.latest();
         return {
           assets: await listedAssets(),
           currencies: QUOTE_CURRENCIES.map((code) => ({
             code,
             name: QUOTE_NAMES[code],
             decimals: 2,
-            perUsd: current ? priceString(s.prices.perUsd(current, code)) : code === "USD" ? "1.00" : priceString(Number(s.env.QUOTE_RATES[code])),
+            perUsd: current ? priceString(prices.perUsd(current, code)) : code === "USD" ? "1.00" : priceString(Number(s.env.QUOTE_RATES[code])),
           })),
           favourites: auth ? await favouritesOf(auth.user.id) : null,
         };
@@ -109,24 +89,24 @@ export function marketHandlers(s: Services & { prices: PriceService }) {
         const current = await snapshot();
         const found = ticker(current, symbol, currency);
         if (!found) throw pricesUnavailable();
-        return { ...found, currency, ...s.prices.freshness(current) };
+        return { ...found, currency, ...prices.freshness(current) };
       },
     },
     marketTickers: {
       success: "success.ok",
       handle: async (_c, { currency }) => {
         const current = await snapshot();
-        const rate = s.prices.perUsd(current, currency);
+        const rate = prices.perUsd(current, currency);
         const tickers = [];
         for (const asset of await listedAssets()) {
           const found = ticker(current, asset.symbol, currency);
           if (!found) continue;
-          const month = await s.prices.history(asset.symbol, "1M").catch(() => []);
+          const month = await prices.history(asset.symbol, "1M").catch(() => []);
           // The last 7 days at 4 hours: the month's 4-hour closes, without the live point.
           const closes = month.slice(0, -1).slice(-SPARKLINE_POINTS);
           tickers.push({ ...found, sparkline: closes.map((point) => priceString(point.p * rate)) });
         }
-        return { currency, tickers, ...s.prices.freshness(current) };
+        return { currency, tickers, ...prices.freshness(current) };
       },
     },
     priceHistory: {
@@ -134,8 +114,8 @@ export function marketHandlers(s: Services & { prices: PriceService }) {
       handle: async (_c, { symbol, currency, range }) => {
         await assetOf(symbol);
         const current = await snapshot();
-        const rate = s.prices.perUsd(current, currency);
-        const points = await s.prices.history(symbol, range).catch(() => {
+        const rate = prices.perUsd(current, currency);
+        const points = await prices.history(symbol, range).catch(() => {
           throw pricesUnavailable();
         });
         if (points.length === 0) throw pricesUnavailable();
@@ -148,7 +128,7 @@ export function marketHandlers(s: Services & { prices: PriceService }) {
           high: priceString(Math.max(...values)),
           low: priceString(Math.min(...values)),
           change: percentString(values[0]!, values.at(-1)!),
-          ...s.prices.freshness(current),
+          ...prices.freshness(current),
         };
       },
     },
@@ -184,10 +164,10 @@ export function marketHandlers(s: Services & { prices: PriceService }) {
             assets: all.length,
             advancing: all.filter((row) => Number(row.ticker!.change24h) > 0).length,
             declining: all.filter((row) => Number(row.ticker!.change24h) < 0).length,
-            volume24h: wholeString(total * s.prices.perUsd(current, currency)),
+            volume24h: wholeString(total * prices.perUsd(current, currency)),
           },
           portfolio: null,
-          ...s.prices.freshness(current),
+          ...prices.freshness(current),
         };
       },
     },

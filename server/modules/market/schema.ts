@@ -1,7 +1,7 @@
 // The market module's tables: the listed assets (data, seeded by a migration) and each user's favourites.
 import { boolean, index, integer, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
-import { users } from "../auth/index.ts";
 import { at } from "../../platform/db/columns.ts";
+import { userKeys } from "../../platform/db/keys.ts";
 
 export const assets = pgTable("assets", {
   symbol: text("symbol").primaryKey(),
@@ -22,7 +22,7 @@ export const userFavourites = pgTable(
   {
     userId: uuid("user_id")
       .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+      .references(() => userKeys.id, { onDelete: "cascade" }),
     symbol: text("symbol")
       .notNull()
       .references(() => assets.symbol, { onDelete: "cascade" }),

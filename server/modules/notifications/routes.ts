@@ -1,9 +1,9 @@
 import { handlers } from "../../platform/http/api.ts";
-import type { Services } from "../../services.ts";
+import type { PlatformDeps } from "../../platform/deps.ts";
 import { pushSubscriptions } from "./schema.ts";
 
 /** Registers the signed-in user's push subscription; a token sent before by someone else moves here. */
-export function pushHandlers(s: Services) {
+export function pushHandlers(s: Pick<PlatformDeps, "database" | "now">) {
   const db = s.database.db;
   return handlers({
     pushToken: {

@@ -1,7 +1,7 @@
 // The notifications module's table: the push subscriptions browsers register.
 import { index, pgTable, text, uuid } from "drizzle-orm/pg-core";
-import { users } from "../auth/index.ts";
 import { at } from "../../platform/db/columns.ts";
+import { userKeys } from "../../platform/db/keys.ts";
 
 /** Web push subscriptions the SPA registers; a token belongs to the last user who sent it. */
 export const pushSubscriptions = pgTable(
@@ -10,7 +10,7 @@ export const pushSubscriptions = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     userId: uuid("user_id")
       .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+      .references(() => userKeys.id, { onDelete: "cascade" }),
     token: text("token").notNull().unique(),
     // When the browser made the token (the SPA's createdAt); it refreshes tokens older than 7 days.
     tokenCreatedAt: at("token_created_at").notNull(),

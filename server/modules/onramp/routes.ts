@@ -1,42 +1,38 @@
-// The on-ramp's calls (spec section 7: /user/swipelux/*, /user/transactions-history) and the
-// provider's webhook. Money moves only through the order service and the ledger behind it.
-import { and, desc, eq, gte, lt, or } from "drizzle-orm";
-import { ONRAMP_CARD_DECIMALS, type BuyOrder, type BuyQuote, type FieldErrorKey, type QuoteCurrency, type SendOrderBody } from "../../../contract/index.ts";
+// The on-ramp's calls (spec section 7: /user/swipelux/*). Money moves only through the order
+// service and the ledger behind it; assets and prices come from the market's catalog.
+import { ONRAMP_CARD_DECIMALS, type BuyQuote, type FieldErrorKey, type QuoteCurrency, type SendOrderBody } from "../../../contract/index.ts";
+import { fromMinor } from "../../../contract/decimal.ts";
 import { handlers } from "../../platform/http/api.ts";
 import { ApiError } from "../../platform/http/envelope.ts";
 import { validationError } from "../../platform/http/validate.ts";
 import type { Locale } from "../../platform/i18n/index.ts";
-import type { Services } from "../../services.ts";
-import { assets, priceString } from "../market/index.ts";
-import { OrderConflict, OrderUnavailable } from "./orders.ts";
-import { decimalOf, figuresForCrypto, figuresForFiat, fractionOf, limitCents, unitsOf, valueCents, type BuyFigures } from "./quote.ts";
-import { onrampOrders, type OnrampOrderRow } from "./schema.ts";
-import type { Onramp } from "./service.ts";
+import type { Env } from "../../env.ts";
+import type { Catalog } from "../market/index.ts";
+import { buyOrdersOf } from "./buy-orders.ts";
+import { OrderConflict, OrderUnavailable, type Orders } from "./orders.ts";
+import { figuresForCrypto, figuresForFiat, fractionOf, limitCents, unitsOf, type BuyFigures } from "./quote.ts";
 
 const unknownSymbol = () => new ApiError(400, "error.unknownSymbol", { reason: "unknownSymbol" });
 const pricesUnavailable = () => new ApiError(503, "error.pricesUnavailable", { reason: "pricesUnavailable" });
 const orderNotFound = () => new ApiError(404, "error.orderNotFound", { reason: "orderNotFound" });
 
-const money = (asset: string, units: bigint, decimals: number) => ({ asset, value: decimalOf(units, decimals) });
+const money = (asset: string, units: bigint, decimals: number) => ({ asset, value: fromMinor(units, decimals) });
 
-export function onrampHandlers(s: Services & { onramp: Onramp }) {
-  const db = s.database.db;
-  const { orders, ledger } = s.onramp;
-  let listed: { at: number; rows: Promise<(typeof assets.$inferSelect)[]> } | null = null;
-  const listedAssets = () => {
-    if (!listed || Date.now() - listed.at > 60_000) listed = { at: Date.now(), rows: db.select().from(assets) };
-    return listed.rows;
-  };
+export interface OnrampRouteDeps {
+  env: Pick<Env, "ONRAMP_FEE_BPS" | "ONRAMP_MIN_ORDER_USD" | "ONRAMP_MAX_ORDER_USD">;
+  catalog: Pick<Catalog, "assetOf" | "priceIn">;
+  orders: Orders;
+}
 
-  /** Fiat per unit of an asset, and units of the currency per dollar, from the live prices. */
+export function onrampHandlers(s: OnrampRouteDeps) {
+  const { orders, catalog } = s;
+  const toBuyOrders = buyOrdersOf(orders);
+
+  /** Fiat per unit of an asset, and units of the currency per dollar. */
   async function prices(symbol: string, currency: QuoteCurrency) {
-    const current = await s.prices.latest();
-    const ticker = current?.tickers.get(symbol);
-    if (!current || !ticker) throw pricesUnavailable();
-    const perUsd = s.prices.perUsd(current, currency);
-    if (!(perUsd > 0) || !(ticker.price > 0)) throw pricesUnavailable();
-    // The rate with six places (3.6725 AED per dollar), the price as the market shows it.
-    return { price: priceString(ticker.price * perUsd), perUsd: fractionOf(currency === "USD" ? "1" : perUsd.toFixed(6)) };
+    const found = await catalog.priceIn(symbol, currency);
+    if (!found) throw pricesUnavailable();
+    return { price: found.price, perUsd: fractionOf(found.perUsd) };
   }
 
   const refuse = (locale: Locale, key: FieldErrorKey, data: Record<string, unknown> = {}) => {
@@ -47,8 +43,8 @@ export function onrampHandlers(s: Services & { onramp: Onramp }) {
 
   /** The figures of a buy as asked, within the limits, or a field error. */
   async function figure(locale: Locale, body: { asset: string; currency: QuoteCurrency; side: "fiat" | "crypto"; amount: string }) {
-    const asset = (await listedAssets()).find((row) => row.symbol === body.asset && row.tradable);
-    if (!asset) throw unknownSymbol();
+    const asset = await catalog.assetOf(body.asset);
+    if (!asset?.tradable) throw unknownSymbol();
     const { price, perUsd } = await prices(asset.symbol, body.currency);
     const fee = s.env.ONRAMP_FEE_BPS;
     const min = limitCents(s.env.ONRAMP_MIN_ORDER_USD, perUsd, "up");
@@ -71,25 +67,6 @@ export function onrampHandlers(s: Services & { onramp: Onramp }) {
       limits,
     };
     return { asset, figures, quote };
-  }
-
-  async function toBuyOrders(rows: OnrampOrderRow[]): Promise<BuyOrder[]> {
-    const timelines = await orders.timelines(rows.map((row) => row.id));
-    return rows.map((row) => ({
-      id: row.id,
-      type: "buy",
-      asset: row.asset,
-      currency: row.currency as QuoteCurrency,
-      status: row.status,
-      pay: money(row.currency, row.fiatCents, ONRAMP_CARD_DECIMALS),
-      receive: money(row.asset, row.grossUnits - row.feeUnits, row.decimals),
-      fee: money(row.asset, row.feeUnits, row.decimals),
-      price: row.price,
-      paymentUrl: row.paymentUrl,
-      createdAt: row.createdAt.toISOString(),
-      updatedAt: row.updatedAt.toISOString(),
-      timeline: (timelines.get(row.id) ?? []).map(({ step, at }) => ({ step, at: at.toISOString() })),
-    }));
   }
 
   return handlers({
@@ -139,72 +116,5 @@ export function onrampHandlers(s: Services & { onramp: Onramp }) {
         return (await toBuyOrders([row]))[0]!;
       },
     },
-    transactionsHistory: {
-      success: "success.ok",
-      handle: async (c, body) => {
-        const cursor = body.cursor === undefined ? null : decodeCursor(body.cursor);
-        if (cursor === undefined) throw validationError(c.var.locale, { cursor: "field.invalid" });
-        const dayAfter = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000);
-        const rows = await db
-          .select()
-          .from(onrampOrders)
-          .where(
-            and(
-              eq(onrampOrders.userId, c.var.auth.user.id),
-              body.asset ? eq(onrampOrders.asset, body.asset) : undefined,
-              body.status ? eq(onrampOrders.status, body.status) : undefined,
-              body.from ? gte(onrampOrders.createdAt, new Date(`${body.from}T00:00:00Z`)) : undefined,
-              body.to ? lt(onrampOrders.createdAt, dayAfter(body.to)) : undefined,
-              cursor ? or(lt(onrampOrders.createdAt, cursor.at), and(eq(onrampOrders.createdAt, cursor.at), lt(onrampOrders.id, cursor.id))) : undefined,
-            ),
-          )
-          .orderBy(desc(onrampOrders.createdAt), desc(onrampOrders.id))
-          .limit(body.limit + 1);
-        const page = rows.slice(0, body.limit);
-        const last = page.at(-1);
-        return { items: await toBuyOrders(page), nextCursor: rows.length > body.limit && last ? encodeCursor(last) : null };
-      },
-    },
-    balances: {
-      success: "success.ok",
-      handle: async (c, { currency }) => {
-        const [held, listedRows, current] = await Promise.all([ledger.balances(c.var.auth.user.id), listedAssets(), s.prices.latest()]);
-        const perUsd = current ? s.prices.perUsd(current, currency) : 0;
-        let total: bigint | null = 0n;
-        const balances = listedRows
-          .toSorted((a, b) => a.rank - b.rank)
-          .flatMap((asset) => {
-            const found = held.find((balance) => balance.asset === asset.symbol);
-            if (!found || (found.balance === 0n && found.held === 0n)) return [];
-            const ticker = current?.tickers.get(asset.symbol);
-            const cents = ticker && perUsd > 0 ? valueCents(found.balance, asset.decimals, fractionOf(priceString(ticker.price * perUsd))) : null;
-            total = cents === null || total === null ? null : total + cents;
-            return [
-              {
-                asset: asset.symbol,
-                available: decimalOf(found.available, asset.decimals),
-                held: decimalOf(found.held, asset.decimals),
-                value: cents === null ? null : decimalOf(cents, ONRAMP_CARD_DECIMALS),
-              },
-            ];
-          });
-        return { currency, balances, total: total === null ? null : decimalOf(total, ONRAMP_CARD_DECIMALS) };
-      },
-    },
   });
-}
-
-function encodeCursor(row: OnrampOrderRow): string {
-  return Buffer.from(JSON.stringify([row.createdAt.toISOString(), row.id])).toString("base64url");
-}
-
-/** The cursor's position, or undefined when it is not one this server made. */
-function decodeCursor(text: string): { at: Date; id: string } | undefined {
-  try {
-    const [at, id] = JSON.parse(Buffer.from(text, "base64url").toString("utf8")) as unknown[];
-    if (typeof at !== "string" || typeof id !== "string" || !/^[0-9a-f-]{36}$/i.test(id) || Number.isNaN(Date.parse(at))) return undefined;
-    return { at: new Date(at), id };
-  } catch {
-    return undefined;
-  }
 }

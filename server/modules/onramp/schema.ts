@@ -3,9 +3,8 @@
 // orders exactly as a third party would, and talks to them only through the provider port.
 import { sql } from "drizzle-orm";
 import { check, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { users } from "../auth/index.ts";
-import { assets } from "../market/index.ts";
 import { at } from "../../platform/db/columns.ts";
+import { userKeys, assetKeys } from "../../platform/db/keys.ts";
 import type { OrderStatus, OrderStep } from "../../../contract/index.ts";
 import type { ProviderStatus } from "./provider.ts";
 
@@ -18,7 +17,7 @@ export const onrampOrders = pgTable(
     // Orders are money records: a user with orders cannot be deleted out from under them.
     userId: uuid("user_id")
       .notNull()
-      .references(() => users.id, { onDelete: "restrict" }),
+      .references(() => userKeys.id, { onDelete: "restrict" }),
     /** The client's key: one order per key per user; requestHash refuses the key for another order. */
     idempotencyKey: text("idempotency_key").notNull(),
     requestHash: text("request_hash").notNull(),
@@ -26,7 +25,7 @@ export const onrampOrders = pgTable(
     providerOrderId: text("provider_order_id"),
     asset: text("asset")
       .notNull()
-      .references(() => assets.symbol),
+      .references(() => assetKeys.symbol),
     currency: text("currency").notNull(),
     /** What the card is charged, in cents. */
     fiatCents: units("fiat_cents").notNull(),

@@ -4,7 +4,7 @@ import type { Env } from "../../env.ts";
 import type { Db } from "../../platform/db/open.ts";
 import type { Logger } from "../../platform/logging/logger.ts";
 import { errorFields } from "../../platform/logging/logger.ts";
-import { createLedger, type Ledger } from "../ledger/index.ts";
+import type { Ledger } from "../ledger/index.ts";
 import { createOrders } from "./orders.ts";
 import type { OnrampProvider } from "./provider.ts";
 import { createSandbox, type Deliver, type Sandbox } from "./sandbox/sandbox.ts";
@@ -15,7 +15,8 @@ export interface OnrampOptions {
   env: Env;
   logger: Logger;
   now: () => Date;
-  ledger?: Ledger;
+  /** The one ledger the composition root made: every movement of a card buy goes through it. */
+  ledger: Ledger;
   /** Replaces the provider the settings choose (tests of a failing provider). */
   provider?: OnrampProvider;
   /** How the Swipelux adapter reaches the network (tests pass recorded answers). */
@@ -25,7 +26,7 @@ export interface OnrampOptions {
 /** How often the sandbox's clock ticks while the server runs. */
 const SANDBOX_TICK_MS = 250;
 
-export function createOnramp({ db, env, logger, now, ledger = createLedger(db, { now }), provider, fetch }: OnrampOptions) {
+export function createOnramp({ db, env, logger, now, ledger, provider, fetch }: OnrampOptions) {
   const sandbox: Sandbox | null =
     env.ONRAMP_PROVIDER === "sandbox"
       ? createSandbox({
@@ -68,7 +69,6 @@ export function createOnramp({ db, env, logger, now, ledger = createLedger(db, {
     provider: chosen,
     sandbox,
     orders,
-    ledger,
     /** Where the sandbox sends its webhooks (the app's own webhook route). */
     connect(deliver: Deliver) {
       sandbox?.connect(deliver);

@@ -2,7 +2,7 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../../platform/http/types.ts";
 import { errorFields } from "../../platform/logging/logger.ts";
-import type { Services } from "../../services.ts";
+import type { Logger } from "../../platform/logging/logger.ts";
 import type { Onramp } from "./service.ts";
 import { WebhookRejected } from "./webhook-signature.ts";
 
@@ -14,7 +14,7 @@ const WEBHOOK_MAX_BYTES = 64 * 1024;
  * late). A forged or expired delivery is refused with nothing changed; an error of ours answers
  * 500, so the provider sends it again.
  */
-export function onrampWebhookRoutes(s: Services & { onramp: Onramp }) {
+export function onrampWebhookRoutes(s: { logger: Logger; onramp: Pick<Onramp, "orders" | "provider"> }) {
   const app = new Hono<AppEnv>();
   app.post(WEBHOOK_PATH, async (c) => {
     const length = Number(c.req.header("Content-Length") ?? "0");

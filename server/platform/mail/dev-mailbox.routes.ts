@@ -4,7 +4,8 @@ import { outbox, type OutboxMessage } from "../db/schema.ts";
 import { devToolsEnabled } from "../http/hosts.ts";
 import { escapeHtml, htmlLangDir } from "../http/html.ts";
 import type { AppEnv } from "../http/types.ts";
-import type { Services } from "../../services.ts";
+import type { PlatformDeps } from "../deps.ts";
+import type { MailService } from "./index.ts";
 import { LOCALES, translate, type Locale } from "../i18n/index.ts";
 
 const SHOWN = 100;
@@ -14,7 +15,7 @@ const SHOWN = 100;
  * can read a code without a mail server. Only with the development tools on (see devToolsEnabled) over the outbox: elsewhere it
  * answers 404 itself, since the SPA's history fallback would otherwise serve the app there.
  */
-export function devMailboxRoutes(s: Services) {
+export function devMailboxRoutes(s: PlatformDeps & { mail: MailService }) {
   const enabled = s.mail.kind === "outbox" && devToolsEnabled(s.env);
   return new Hono<AppEnv>().get("/dev/mailbox", async (c) => {
     if (!enabled) return c.text("Not found", 404);

@@ -11,6 +11,7 @@ import { createLogger } from "../../../server/platform/logging/logger.ts";
 import { createMailService, type MailService } from "../../../server/platform/mail/index.ts";
 import type { PriceService } from "../../../server/modules/market/index.ts";
 import type { Onramp } from "../../../server/modules/onramp/index.ts";
+import type { Ledger } from "../../../server/modules/ledger/index.ts";
 
 export interface TestAppOptions {
   database: Database;
@@ -24,6 +25,8 @@ export interface TestAppOptions {
   socialFetch?: CustomFetch;
   /** The price service (over a source the test controls); else the simulator the env selects. */
   prices?: PriceService;
+  /** The ledger the on-ramp below moves money through. */
+  ledger?: Ledger;
   /** The on-ramp (its provider and clock under the test's control); else the sandbox with defaults. */
   onramp?: Onramp;
 }
@@ -38,7 +41,18 @@ export interface PostOptions {
 }
 
 /** The real app over a real database; logs are captured as parsed objects instead of printed. */
-export function createTestApp({ database, env = {}, staticDir = "/nonexistent-static-dir", now, hasher, mail, socialFetch, prices, onramp }: TestAppOptions) {
+export function createTestApp({
+  database,
+  env = {},
+  staticDir = "/nonexistent-static-dir",
+  now,
+  hasher,
+  mail,
+  socialFetch,
+  prices,
+  ledger,
+  onramp,
+}: TestAppOptions) {
   const logs: Record<string, unknown>[] = [];
   const logger = createLogger("debug", (line) => logs.push(JSON.parse(line)));
   const settings = envWith(env);
@@ -46,7 +60,7 @@ export function createTestApp({ database, env = {}, staticDir = "/nonexistent-st
   const mailService = mail ?? createMailService(settings, database.db, logger, now ?? (() => new Date()));
   // Every answer under /api is checked against the contract's table (helpers/contract.ts).
   const app = contractChecked(
-    createApp({ database, env: settings, logger, staticDir, version: "0.0.0-test", now, hasher, mail: mailService, socialFetch, prices, onramp }),
+    createApp({ database, env: settings, logger, staticDir, version: "0.0.0-test", now, hasher, mail: mailService, socialFetch, prices, ledger, onramp }),
   );
 
   /** POSTs to /api/v1 like the SPA's client: JSON body when given, optional token and language. */

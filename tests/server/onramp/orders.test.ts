@@ -109,7 +109,7 @@ describe("a card buy through the sandbox", () => {
       { code: "onramp.buy", amount: units(done.receive.value).toString() },
       { code: "onramp.fee", amount: units(done.fee.value).toString() },
     ]);
-    expect(await w.onramp.ledger.check()).toMatchObject({ unbalancedAssets: [], driftedAccounts: [], negativeAccounts: [] });
+    expect(await w.ledger.check()).toMatchObject({ unbalancedAssets: [], driftedAccounts: [], negativeAccounts: [] });
   });
 
   it("with the declined card: failed, nothing credited", async () => {

@@ -150,6 +150,6 @@ describe("without webhooks", () => {
     const again = await w.onramp.orders.reconcile();
     expect(again.settled).toBe(0);
     expect(await creditsOf(first.order.id)).toHaveLength(2);
-    expect(await w.onramp.ledger.check()).toMatchObject({ unbalancedAssets: [], driftedAccounts: [], negativeAccounts: [] });
+    expect(await w.ledger.check()).toMatchObject({ unbalancedAssets: [], driftedAccounts: [], negativeAccounts: [] });
   });
 });

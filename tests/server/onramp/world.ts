@@ -3,6 +3,7 @@
 import { expect } from "vitest";
 import { envWith } from "../../../server/env.ts";
 import { createPriceService, type PriceService } from "../../../server/modules/market/index.ts";
+import { createLedger } from "../../../server/modules/ledger/index.ts";
 import { createOnramp, type Onramp } from "../../../server/modules/onramp/index.ts";
 import { createLogger } from "../../../server/platform/logging/logger.ts";
 import type { Database } from "../../../server/platform/db/open.ts";
@@ -24,8 +25,9 @@ export function onrampWorld(database: Database, clock: Clock, settings: Record<s
   const env = envWith({ PRICE_POLL_MS: "600000", ONRAMP_SANDBOX_STEP_MS: String(STEP_MS), ...settings });
   const logger = createLogger("silent");
   const prices: PriceService = createPriceService({ env, logger, now: clock.now });
-  const onramp: Onramp = createOnramp({ db: database.db, env, logger, now: clock.now });
-  const t: TestApp = createTestApp({ database, now: clock.now, prices, onramp, env: settings });
+  const ledger = createLedger(database.db, { now: clock.now });
+  const onramp: Onramp = createOnramp({ db: database.db, env, logger, now: clock.now, ledger });
+  const t: TestApp = createTestApp({ database, now: clock.now, prices, ledger, onramp, env: settings });
 
   async function user() {
     const account = await seedUser(database.db);
@@ -66,10 +68,10 @@ export function onrampWorld(database: Database, clock: Clock, settings: Record<s
   }
 
   async function balance(userId: string, asset: string): Promise<bigint> {
-    return (await onramp.ledger.balances(userId)).find((row) => row.asset === asset)?.balance ?? 0n;
+    return (await ledger.balances(userId)).find((row) => row.asset === asset)?.balance ?? 0n;
   }
 
-  return { t, onramp, prices, user, buy, ordered, form, pay, run, status, balance, stop: () => prices.stop() };
+  return { t, onramp, ledger, prices, user, buy, ordered, form, pay, run, status, balance, stop: () => prices.stop() };
 }
 
 export type OnrampWorld = ReturnType<typeof onrampWorld>;

@@ -2,7 +2,9 @@ import "../portfolio.css";
 import { useId, type ReactNode } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { Asset } from "../../../../contract/index.ts";
-import { HISTORY_TYPES, ORDER_STATUSES } from "../../../../contract/onrampVocabulary.ts";
+import { ORDER_STATUSES } from "../../../../contract/onrampVocabulary.ts";
+import { LIVE_HISTORY_TYPES } from "../../../../contract/portfolioVocabulary.ts";
+import { typeMessages } from "./entryTypes.ts";
 import type { FieldErrorKey } from "../../../../contract/vocabulary.ts";
 import type { HistoryFilters } from "../../../../machines/portfolio/history.machine.ts";
 import { fieldErrorText } from "../../../shared/ui/fieldErrors.ts";
@@ -62,9 +64,9 @@ export function HistoryFilterBar({
         {(props) => (
           <select {...props} value={filters.type ?? ""} onChange={(event) => onChange("type", event.target.value)}>
             <option value="">{t`All types`}</option>
-            {HISTORY_TYPES.map((type) => (
+            {LIVE_HISTORY_TYPES.map((type) => (
               <option key={type} value={type}>
-                {t`Buy`}
+                {i18n._(typeMessages[type])}
               </option>
             ))}
           </select>

@@ -1,12 +1,13 @@
 import "../portfolio.css";
 import { useState } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
-import type { BuyOrder, OrderStatus } from "../../../../contract/index.ts";
+import type { BuyOrder, EntryOf, HistoryEntry, OrderStatus } from "../../../../contract/index.ts";
 import { Money } from "../../../shared/ui/Money.tsx";
 import { AssetBadge, formatPrice } from "../../market/index.ts";
 import { assetInfo, type AssetLookup } from "../lib/balances.ts";
 import { formatDateTime, formatTime } from "../lib/dates.ts";
 import { AssetAmount } from "./AssetAmount.tsx";
+import { typeMessages } from "./entryTypes.ts";
 import { OrderStatusBadge, stepMessages } from "./OrderStatusBadge.tsx";
 
 /** What an order's amounts mean by its outcome: credited and charged, still an estimate, or neither. */
@@ -19,8 +20,8 @@ const OUTCOME: Record<OrderStatus, "estimate" | "credited" | "nothing"> = {
   expired: "nothing",
 };
 
-/** The orders, newest first; each opens to its details and the timeline of its steps. */
-export function HistoryList({ orders, assets }: { orders: readonly BuyOrder[]; assets: AssetLookup }) {
+/** The entries, newest first; a card buy opens to its details and the timeline of its steps. */
+export function HistoryList({ entries, assets }: { entries: readonly HistoryEntry[]; assets: AssetLookup }) {
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
   const toggle = (id: string) =>
     setOpen((current) => {
@@ -30,9 +31,13 @@ export function HistoryList({ orders, assets }: { orders: readonly BuyOrder[]; a
     });
   return (
     <ol className="history-list">
-      {orders.map((order) => (
-        <HistoryRow key={order.id} order={order} assets={assets} expanded={open.has(order.id)} onToggle={() => toggle(order.id)} />
-      ))}
+      {entries.map((entry) =>
+        entry.type === "buy" ? (
+          <HistoryRow key={entry.id} order={entry} assets={assets} expanded={open.has(entry.id)} onToggle={() => toggle(entry.id)} />
+        ) : (
+          <EntryRow key={entry.id} entry={entry} />
+        ),
+      )}
     </ol>
   );
 }
@@ -51,9 +56,7 @@ function HistoryRow({ order, assets, expanded, onToggle }: { order: BuyOrder; as
         <span className="history-what">
           <AssetBadge asset={asset} />
           <span>
-            <span className="history-type">
-              <Trans>Buy</Trans>
-            </span>{" "}
+            <span className="history-type">{i18n._(typeMessages.buy)}</span>{" "}
             <bdi dir="ltr" className="asset-symbol">
               {order.asset}
             </bdi>
@@ -131,6 +134,45 @@ function HistoryRow({ order, assets, expanded, onToggle }: { order: BuyOrder; as
             </ol>
           </>
         )}
+      </div>
+    </li>
+  );
+}
+
+/** What an entry other than a card buy moved: what arrived (+) or what left (−). */
+function movedOf(entry: Exclude<HistoryEntry, BuyOrder>) {
+  switch (entry.type) {
+    case "sell":
+    case "convert":
+      return { sign: "+", amount: entry.receive };
+    case "deposit":
+      return { sign: "+", amount: entry.amount };
+    case "withdrawal":
+    case "fee":
+      return { sign: "−", amount: entry.amount };
+  }
+}
+
+/** A row for the kinds of entry that trading and withdrawals add: when, what, how much, and its status. */
+function EntryRow({ entry }: { entry: Exclude<HistoryEntry, EntryOf<"buy">> }) {
+  const { i18n } = useLingui();
+  const moved = movedOf(entry);
+  return (
+    <li className="history-item" data-entry={entry.id}>
+      <div className="history-row">
+        <time className="history-date" dateTime={entry.createdAt}>
+          {formatDateTime(entry.createdAt, i18n.locale)}
+        </time>
+        <span className="history-what">
+          <span className="history-type">{i18n._(typeMessages[entry.type])}</span>
+        </span>
+        <span className="history-amounts">
+          <bdi dir="ltr" className="history-received">
+            {moved.sign}
+            <Money amount={moved.amount} />
+          </bdi>
+        </span>
+        <OrderStatusBadge status={entry.status} />
       </div>
     </li>
   );

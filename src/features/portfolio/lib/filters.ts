@@ -1,6 +1,7 @@
 // The history's filters as the page's address carries them (?asset=BTC&status=completed&from=2026-11-01),
 // so a reload or a shared link shows the same list.
-import { HISTORY_TYPES, ORDER_STATUSES, type HistoryType, type OrderStatus } from "../../../../contract/onrampVocabulary.ts";
+import { ORDER_STATUSES, type OrderStatus } from "../../../../contract/onrampVocabulary.ts";
+import { LIVE_HISTORY_TYPES, type HistoryType } from "../../../../contract/portfolioVocabulary.ts";
 import type { HistoryFilters } from "../../../../machines/portfolio/history.machine.ts";
 
 export const FILTER_KEYS = ["type", "asset", "status", "from", "to"] as const;
@@ -14,7 +15,7 @@ const text = (value: string | null) => value?.trim().slice(0, 40) || undefined;
 export function filtersFromSearch(search: string): HistoryFilters {
   const query = new URLSearchParams(search);
   const filters: HistoryFilters = {
-    type: oneOf<HistoryType>(HISTORY_TYPES, query.get("type")),
+    type: oneOf<HistoryType>(LIVE_HISTORY_TYPES, query.get("type")),
     asset: text(query.get("asset"))?.toUpperCase(),
     status: oneOf<OrderStatus>(ORDER_STATUSES, query.get("status")),
     from: text(query.get("from")),

@@ -82,7 +82,7 @@ export default function HistoryPage() {
         )}
         {history.has("listed") && (
           <>
-            <HistoryList orders={history.items} assets={assets} />
+            <HistoryList entries={history.items} assets={assets} />
             {history.has("moreFailed") && history.failure && (
               <Alert>
                 <Trans>The next orders could not be loaded.</Trans> {failureText(i18n, history.failure).text}

@@ -1,0 +1,43 @@
+// The portfolio's calls: /user/balances and /user/transactions-history, over the ledger, the market's
+// catalog and the history sources of the features that move money.
+import { handlers } from "../../platform/http/api.ts";
+import { validationError } from "../../platform/http/validate.ts";
+import { valuedBalances, type BalancesDeps } from "./balances.ts";
+import { decodeCursor, historyPage, type AnyHistorySource } from "./history.ts";
+
+export interface PortfolioDeps extends BalancesDeps {
+  /** One per kind of entry that exists today (card buys, …). */
+  history: readonly AnyHistorySource[];
+}
+
+const DAY_MS = 86_400_000;
+const startOf = (date: string) => new Date(`${date}T00:00:00Z`);
+
+export function portfolioHandlers(deps: PortfolioDeps) {
+  return handlers({
+    balances: {
+      success: "success.ok",
+      handle: (c, { currency }) => valuedBalances(deps, c.var.auth.user.id, currency),
+    },
+    transactionsHistory: {
+      success: "success.ok",
+      handle: async (c, body) => {
+        const after = body.cursor === undefined ? null : decodeCursor(body.cursor);
+        if (after === undefined) throw validationError(c.var.locale, { cursor: "field.invalid" });
+        return historyPage(
+          deps.history,
+          {
+            userId: c.var.auth.user.id,
+            asset: body.asset,
+            status: body.status,
+            from: body.from ? startOf(body.from) : undefined,
+            before: body.to ? new Date(startOf(body.to).getTime() + DAY_MS) : undefined,
+            after,
+            limit: body.limit,
+          },
+          body.type,
+        );
+      },
+    },
+  });
+}
