@@ -2,6 +2,7 @@
 // provider's webhook. Money moves only through the order service and the ledger behind it.
 import { and, desc, eq, gte, lt, or } from "drizzle-orm";
 import { ONRAMP_CARD_DECIMALS, type BuyOrder, type BuyQuote, type FieldErrorKey, type QuoteCurrency, type SendOrderBody } from "../../../contract/index.ts";
+import { decimal, fromMinor, toMinor } from "../../../contract/decimal.ts";
 import { handlers } from "../../platform/http/api.ts";
 import { ApiError } from "../../platform/http/envelope.ts";
 import { validationError } from "../../platform/http/validate.ts";
@@ -9,7 +10,7 @@ import type { Locale } from "../../platform/i18n/index.ts";
 import type { Services } from "../../services.ts";
 import { assets, priceString } from "../market/index.ts";
 import { OrderConflict, OrderUnavailable } from "./orders.ts";
-import { decimalOf, figuresForCrypto, figuresForFiat, fractionOf, limitCents, unitsOf, valueCents, type BuyFigures } from "./quote.ts";
+import { figuresForCrypto, figuresForFiat, limitCents, valueCents, type BuyFigures } from "./quote.ts";
 import { onrampOrders, type OnrampOrderRow } from "./schema.ts";
 import type { Onramp } from "./service.ts";
 
@@ -17,7 +18,7 @@ const unknownSymbol = () => new ApiError(400, "error.unknownSymbol", { reason: "
 const pricesUnavailable = () => new ApiError(503, "error.pricesUnavailable", { reason: "pricesUnavailable" });
 const orderNotFound = () => new ApiError(404, "error.orderNotFound", { reason: "orderNotFound" });
 
-const money = (asset: string, units: bigint, decimals: number) => ({ asset, value: decimalOf(units, decimals) });
+const money = (asset: string, units: bigint, decimals: number) => ({ asset, value: fromMinor(units, decimals) });
 
 export function onrampHandlers(s: Services & { onramp: Onramp }) {
   const db = s.database.db;
@@ -36,7 +37,7 @@ export function onrampHandlers(s: Services & { onramp: Onramp }) {
     const perUsd = s.prices.perUsd(current, currency);
     if (!(perUsd > 0) || !(ticker.price > 0)) throw pricesUnavailable();
     // The rate with six places (3.6725 AED per dollar), the price as the market shows it.
-    return { price: priceString(ticker.price * perUsd), perUsd: fractionOf(currency === "USD" ? "1" : perUsd.toFixed(6)) };
+    return { price: priceString(ticker.price * perUsd), perUsd: decimal(currency === "USD" ? "1" : perUsd.toFixed(6)) };
   }
 
   const refuse = (locale: Locale, key: FieldErrorKey, data: Record<string, unknown> = {}) => {
@@ -54,10 +55,10 @@ export function onrampHandlers(s: Services & { onramp: Onramp }) {
     const min = limitCents(s.env.ONRAMP_MIN_ORDER_USD, perUsd, "up");
     const max = limitCents(s.env.ONRAMP_MAX_ORDER_USD, perUsd, "down");
     const limits = { min: money(body.currency, min, ONRAMP_CARD_DECIMALS), max: money(body.currency, max, ONRAMP_CARD_DECIMALS) };
-    const units = unitsOf(body.amount, body.side === "fiat" ? ONRAMP_CARD_DECIMALS : asset.decimals);
+    const units = toMinor(body.amount, body.side === "fiat" ? ONRAMP_CARD_DECIMALS : asset.decimals);
     if (units === null) throw refuse(locale, "amount.tooManyDecimals", { decimals: body.side === "fiat" ? ONRAMP_CARD_DECIMALS : asset.decimals });
     const figures: BuyFigures =
-      body.side === "fiat" ? figuresForFiat(units, fractionOf(price), asset.decimals, fee) : figuresForCrypto(units, fractionOf(price), asset.decimals, fee);
+      body.side === "fiat" ? figuresForFiat(units, decimal(price), asset.decimals, fee) : figuresForCrypto(units, decimal(price), asset.decimals, fee);
     if (figures.fiatCents < min || figures.receiveUnits <= 0n) throw refuse(locale, "amount.belowMinimum", { limits });
     if (figures.fiatCents > max) throw refuse(locale, "amount.aboveMaximum", { limits });
     const quote: BuyQuote = {
@@ -177,18 +178,18 @@ export function onrampHandlers(s: Services & { onramp: Onramp }) {
             const found = held.find((balance) => balance.asset === asset.symbol);
             if (!found || (found.balance === 0n && found.held === 0n)) return [];
             const ticker = current?.tickers.get(asset.symbol);
-            const cents = ticker && perUsd > 0 ? valueCents(found.balance, asset.decimals, fractionOf(priceString(ticker.price * perUsd))) : null;
+            const cents = ticker && perUsd > 0 ? valueCents(found.balance, asset.decimals, decimal(priceString(ticker.price * perUsd))) : null;
             total = cents === null || total === null ? null : total + cents;
             return [
               {
                 asset: asset.symbol,
-                available: decimalOf(found.available, asset.decimals),
-                held: decimalOf(found.held, asset.decimals),
-                value: cents === null ? null : decimalOf(cents, ONRAMP_CARD_DECIMALS),
+                available: fromMinor(found.available, asset.decimals),
+                held: fromMinor(found.held, asset.decimals),
+                value: cents === null ? null : fromMinor(cents, ONRAMP_CARD_DECIMALS),
               },
             ];
           });
-        return { currency, balances, total: total === null ? null : decimalOf(total, ONRAMP_CARD_DECIMALS) };
+        return { currency, balances, total: total === null ? null : fromMinor(total, ONRAMP_CARD_DECIMALS) };
       },
     },
   });
