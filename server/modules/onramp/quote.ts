@@ -21,11 +21,16 @@ const cents = (units: bigint) => decimalOf(units, ONRAMP_CARD_DECIMALS);
 const fiatValue = (units: bigint, decimals: number, price: Decimal, rounding: "up" | "down") =>
   round(mul(decimalOf(units, decimals), price), ONRAMP_CARD_DECIMALS, rounding).units;
 
+/** Sarraf's fee on crypto bought, in the same minor units, rounded down (the buyer is never short-changed by rounding). */
+export function feeOf(grossUnits: bigint, feeBasisPoints: number): bigint {
+  return round(mul(decimalOf(grossUnits, 0), basisPoints(feeBasisPoints)), 0, "down").units;
+}
+
 /** What a payment of `fiatCents` buys at `price` (fiat per whole unit of an asset of `decimals`). */
 export function figuresForFiat(fiatCents: bigint, price: Decimal, decimals: number, feeBasisPoints: number): BuyFigures {
   if (price.units <= 0n) throw new RangeError("price must be positive");
   const grossUnits = div(cents(fiatCents), price, decimals, "down").units;
-  const feeUnits = round(mul(decimalOf(grossUnits, decimals), basisPoints(feeBasisPoints)), decimals, "down").units;
+  const feeUnits = feeOf(grossUnits, feeBasisPoints);
   return { fiatCents, grossUnits, feeUnits, receiveUnits: grossUnits - feeUnits };
 }
 
