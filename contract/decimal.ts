@@ -161,6 +161,12 @@ export function div(a: Decimal, b: Decimal, scale: number, rounding: Rounding): 
   return { units: divide(numerator, denominator, rounding), scale };
 }
 
+/** `d · 10^places`, exactly: the point moved right (left when negative), as an exponent does. */
+export function movePoint(d: Decimal, places: number): Decimal {
+  if (!Number.isSafeInteger(places)) throw new RangeError(`bad places ${places}`);
+  return places <= d.scale ? decimalOf(d.units, d.scale - places) : decimalOf(d.units * ten(places - d.scale), 0);
+}
+
 export function sign(d: Decimal): -1 | 0 | 1 {
   return d.units === 0n ? 0 : d.units < 0n ? -1 : 1;
 }

@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { DEFAULT_QUOTE, QUOTE_CURRENCIES } from "./quotes.ts";
 import { amountSchema, assetCodeSchema, decimalSchema } from "./money.ts";
+import { decimal, parseAmountInput, sign } from "./decimal.ts";
 import { formProblem } from "./fields.ts";
 
 export {
@@ -29,13 +30,19 @@ export const currencyField = z
   .toUpperCase()
   .pipe(z.enum(QUOTE_CURRENCIES, { error: "currency.unknown" }))
   .default(DEFAULT_QUOTE);
-/** A positive plain decimal; its number of decimals is checked against the side's asset by the server. */
+/**
+ * A positive amount as a person types it ("1,000.50", "$1,000.50", "١٬٠٠٠", ".5"), read into the
+ * canonical plain decimal the server works with; its decimals are checked against the side's asset by the server.
+ */
 const positiveAmountField = z
   .string({ error: formProblem })
-  .trim()
-  .max(60, { error: "amount.invalid" })
-  .regex(/^(0|[1-9]\d*)(\.\d+)?$/, { error: "amount.invalid" })
-  .refine((value) => /[1-9]/.test(value), { error: "amount.notPositive" });
+  .transform((typed, context) => {
+    const read = parseAmountInput(typed);
+    if (read.ok) return read.value;
+    context.issues.push({ code: "custom", message: read.error, input: typed });
+    return z.NEVER;
+  })
+  .refine((value) => sign(decimal(value)) > 0, { error: "amount.notPositive" });
 const orderIdField = z.uuid({ error: "order.notFound" });
 
 /** What the buyer typed: an amount of the fiat currency paid, or of the crypto asset received. */

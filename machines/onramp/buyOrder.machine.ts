@@ -1,6 +1,7 @@
 import type { OrderStatus } from "../../contract/index.ts";
 import { errorOf, output } from "../event-body.ts";
 import { buyOrderSetup, orderIdOf } from "./buyOrder.setup.ts";
+import { amountToSend } from "./buyOrder.types.ts";
 
 /**
  * A card buy (issue 14): the form and its quote, the order made with an idempotency key, the
@@ -44,7 +45,7 @@ export const buyOrderMachine = buyOrderSetup.createMachine({
           invoke: {
             id: "fetchQuote",
             src: "fetchQuote",
-            input: ({ context }) => ({ ...context.form, amount: context.form.amount.trim() }),
+            input: ({ context }) => ({ ...context.form, amount: amountToSend(context.form.amount) }),
             onDone: [
               {
                 guard: { type: "isBelowLimit", params: output },
@@ -85,7 +86,7 @@ export const buyOrderMachine = buyOrderSetup.createMachine({
       invoke: {
         id: "sendOrder",
         src: "sendOrder",
-        input: ({ context }) => ({ ...context.form, amount: context.form.amount.trim(), idempotencyKey: context.idempotencyKey ?? "" }),
+        input: ({ context }) => ({ ...context.form, amount: amountToSend(context.form.amount), idempotencyKey: context.idempotencyKey ?? "" }),
         onDone: { target: "routing", actions: [{ type: "keepOrder", params: output }, "rememberOrder", "openPaymentPage"] },
         onError: [
           {

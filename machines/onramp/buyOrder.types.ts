@@ -1,5 +1,6 @@
 // The card buy's types, timings and the small pure rules its guards use (issue 14: /user/swipelux/*).
 import type { BuyOrder, BuyQuote, OrderStatus, QuoteCurrency, SendOrderBody } from "../../contract/index.ts";
+import { compare, decimal, parseAmountInput, sign, toMinor } from "../../contract/decimal.ts";
 import { ONRAMP_CARD_DECIMALS } from "../../contract/onrampVocabulary.ts";
 import type { FieldErrorKey } from "../../contract/vocabulary.ts";
 import type { Failure } from "../failure.ts";
@@ -23,7 +24,7 @@ export interface BuyForm {
   asset: string;
   currency: QuoteCurrency;
   side: BuySide;
-  /** As typed (trimmed when sent). */
+  /** As typed: Arabic digits, grouping, a currency sign (read into a plain decimal when sent). */
   amount: string;
 }
 
@@ -93,30 +94,25 @@ export type BuyOrderTag =
 
 export type SendOrderInput = SendOrderBody & { idempotencyKey: string };
 
-const PLAIN_POSITIVE = /^(0|[1-9]\d*)(\.\d+)?$/;
+/** The amount as the API carries it: what was typed, as a plain decimal (as typed when unreadable: the form refuses that first). */
+export function amountToSend(amount: string): string {
+  const read = parseAmountInput(amount);
+  return read.ok ? read.value : amount.trim();
+}
 
 /** The amount's problem the contract's schema would find (fiat is charged in cents), or null; an empty amount is no problem yet. */
 export function amountProblem({ amount, side }: Pick<BuyForm, "amount" | "side">): FieldErrorKey | null {
-  const value = amount.trim();
-  if (value === "") return null;
-  if (!PLAIN_POSITIVE.test(value)) return "amount.invalid";
-  if (!/[1-9]/.test(value)) return "amount.notPositive";
-  if (side === "fiat" && (value.split(".")[1] ?? "").length > ONRAMP_CARD_DECIMALS) return "amount.tooManyDecimals";
+  if (amount.trim() === "") return null;
+  const read = parseAmountInput(amount);
+  if (!read.ok) return read.error;
+  if (sign(decimal(read.value)) === 0) return "amount.notPositive";
+  if (side === "fiat" && toMinor(read.value, ONRAMP_CARD_DECIMALS) === null) return "amount.tooManyDecimals";
   return null;
 }
 
-/** Orders two non-negative plain decimals exactly: negative, zero or positive. */
-export function compareDecimals(a: string, b: string): number {
-  const [aWhole = "0", aFraction = ""] = a.split(".");
-  const [bWhole = "0", bFraction = ""] = b.split(".");
-  const places = Math.max(aFraction.length, bFraction.length);
-  const difference = BigInt(aWhole + aFraction.padEnd(places, "0")) - BigInt(bWhole + bFraction.padEnd(places, "0"));
-  return difference === 0n ? 0 : difference < 0n ? -1 : 1;
-}
-
 /** The quote's charge is outside the per-order limits it states. */
-export const isBelowLimit = (quote: BuyQuote) => compareDecimals(quote.pay.value, quote.limits.min.value) < 0;
-export const isAboveLimit = (quote: BuyQuote) => compareDecimals(quote.pay.value, quote.limits.max.value) > 0;
+export const isBelowLimit = (quote: BuyQuote) => compare(quote.pay.value, quote.limits.min.value) < 0;
+export const isAboveLimit = (quote: BuyQuote) => compare(quote.pay.value, quote.limits.max.value) > 0;
 
 /** The payment page's popup size. */
 export const PAYMENT_WINDOW_WIDTH = 500;

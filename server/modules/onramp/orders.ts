@@ -15,7 +15,7 @@ import { MAPPING, OrderConflict, OrderUnavailable, RANK } from "./order-status.t
 import type { OnrampProvider, ProviderOrder } from "./provider.ts";
 
 export { OrderConflict, OrderUnavailable };
-import type { BuyFigures } from "./quote.ts";
+import { feeOf, type BuyFigures } from "./quote.ts";
 import { onrampOrders, onrampOrderSteps, type OnrampOrderRow } from "./schema.ts";
 
 export interface NewOrder {
@@ -159,7 +159,7 @@ export function createOrders({ db, ledger, provider, logger, now, orderTtlMinute
       const change: Partial<OnrampOrderRow> = { status: mapped.status, updatedAt: at, checkedAt: at };
       if (mapped.status === "completed") {
         const gross = event.deliveredUnits ?? order.grossUnits;
-        const fee = (gross * BigInt(order.feeBasisPoints)) / 10_000n;
+        const fee = feeOf(gross, order.feeBasisPoints);
         const credit = { debit: source, asset: order.asset, reference: order.id };
         await ledger.transfer(
           [

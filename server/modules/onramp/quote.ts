@@ -1,42 +1,9 @@
-// The arithmetic of a card buy, exact: amounts are bigints in minor units (cents, satoshi), the
-// price a decimal string read as a fraction, and every division rounds the way that never credits
-// more than was paid for — the crypto bought and the fee round down, a fiat amount asked for a
-// wanted crypto amount rounds up.
+// The arithmetic of a card buy, on the contract's exact decimal: amounts are bigints in minor units
+// (cents, satoshi), the price a Decimal, and every division rounds the way that never credits more
+// than was paid for — the crypto bought and the fee round down, a fiat amount asked for a wanted
+// crypto amount rounds up.
 import { ONRAMP_CARD_DECIMALS } from "../../../contract/index.ts";
-
-/** A non-negative decimal string as a fraction: 123.45 → { n: 12345n, scale: 2 }. */
-export interface Fraction {
-  n: bigint;
-  scale: number;
-}
-
-export function fractionOf(decimal: string): Fraction {
-  const match = /^(\d+)(?:\.(\d+))?$/.exec(decimal);
-  if (!match) throw new RangeError("not a plain decimal");
-  const fraction = match[2] ?? "";
-  return { n: BigInt(match[1]! + fraction), scale: fraction.length };
-}
-
-const ten = (power: number) => 10n ** BigInt(power);
-const ceilDiv = (a: bigint, b: bigint) => (a + b - 1n) / b;
-const BASIS = 10_000n;
-
-/** Minor units of a decimal with at most `decimals` places, or null when it has more. */
-export function unitsOf(decimal: string, decimals: number): bigint | null {
-  const { n, scale } = fractionOf(decimal);
-  if (scale > decimals) {
-    // Trailing zeros beyond the asset's places change nothing: 1.50 of a 1-place asset is fine.
-    const extra = ten(scale - decimals);
-    return n % extra === 0n ? n / extra : null;
-  }
-  return n * ten(decimals - scale);
-}
-
-/** The exact decimal string of minor units. */
-export function decimalOf(units: bigint, decimals: number): string {
-  const digits = units.toString().padStart(decimals + 1, "0");
-  return decimals === 0 ? digits : `${digits.slice(0, -decimals)}.${digits.slice(-decimals)}`;
-}
+import { decimalOf, div, mul, round, type Decimal } from "../../../contract/decimal.ts";
 
 export interface BuyFigures {
   fiatCents: bigint;
@@ -47,32 +14,34 @@ export interface BuyFigures {
   receiveUnits: bigint;
 }
 
-const CENTS = ten(ONRAMP_CARD_DECIMALS);
+// Basis points are hundredths of a percent: four places of a fraction.
+const basisPoints = (points: number | bigint) => decimalOf(BigInt(points), 4);
+const cents = (units: bigint) => decimalOf(units, ONRAMP_CARD_DECIMALS);
+/** An amount in minor units priced in fiat, to the cent, rounded as asked. */
+const fiatValue = (units: bigint, decimals: number, price: Decimal, rounding: "up" | "down") =>
+  round(mul(decimalOf(units, decimals), price), ONRAMP_CARD_DECIMALS, rounding).units;
+
+/** Sarraf's fee on crypto bought, in the same minor units, rounded down (the buyer is never short-changed by rounding). */
+export function feeOf(grossUnits: bigint, feeBasisPoints: number): bigint {
+  return round(mul(decimalOf(grossUnits, 0), basisPoints(feeBasisPoints)), 0, "down").units;
+}
 
 /** What a payment of `fiatCents` buys at `price` (fiat per whole unit of an asset of `decimals`). */
-export function figuresForFiat(fiatCents: bigint, price: Fraction, decimals: number, feeBasisPoints: number): BuyFigures {
-  if (price.n <= 0n) throw new RangeError("price must be positive");
-  const grossUnits = (fiatCents * ten(decimals) * ten(price.scale)) / (price.n * CENTS);
-  const feeUnits = (grossUnits * BigInt(feeBasisPoints)) / BASIS;
+export function figuresForFiat(fiatCents: bigint, price: Decimal, decimals: number, feeBasisPoints: number): BuyFigures {
+  if (price.units <= 0n) throw new RangeError("price must be positive");
+  const grossUnits = div(cents(fiatCents), price, decimals, "down").units;
+  const feeUnits = feeOf(grossUnits, feeBasisPoints);
   return { fiatCents, grossUnits, feeUnits, receiveUnits: grossUnits - feeUnits };
 }
 
 /** The payment that credits at least `receiveUnits` after the fee. */
-export function figuresForCrypto(receiveUnits: bigint, price: Fraction, decimals: number, feeBasisPoints: number): BuyFigures {
-  const keep = BASIS - BigInt(feeBasisPoints);
-  const grossUnits = ceilDiv(receiveUnits * BASIS, keep);
-  const fiatCents = ceilDiv(grossUnits * price.n * CENTS, ten(decimals) * ten(price.scale));
-  return figuresForFiat(fiatCents, price, decimals, feeBasisPoints);
+export function figuresForCrypto(receiveUnits: bigint, price: Decimal, decimals: number, feeBasisPoints: number): BuyFigures {
+  const keep = basisPoints(10_000 - feeBasisPoints);
+  const grossUnits = div(decimalOf(receiveUnits, decimals), keep, decimals, "up").units;
+  return figuresForFiat(fiatValue(grossUnits, decimals, price, "up"), price, decimals, feeBasisPoints);
 }
 
 /** Whole dollars of a limit, in cents of a currency at `perUsd` units per dollar: the minimum rounds up, the maximum down. */
-export function limitCents(dollars: number, perUsd: Fraction, round: "up" | "down"): bigint {
-  const exact = BigInt(dollars) * CENTS * perUsd.n;
-  const divisor = ten(perUsd.scale);
-  return round === "up" ? ceilDiv(exact, divisor) : exact / divisor;
-}
-
-/** The value in cents of `units` of an asset at `price`, rounded down. */
-export function valueCents(units: bigint, decimals: number, price: Fraction): bigint {
-  return (units * price.n * CENTS) / (ten(decimals) * ten(price.scale));
+export function limitCents(dollars: number, perUsd: Decimal, rounding: "up" | "down"): bigint {
+  return fiatValue(BigInt(dollars), 0, perUsd, rounding);
 }

@@ -1,7 +1,7 @@
 // The on-ramp's calls (spec section 7: /user/swipelux/*). Money moves only through the order
 // service and the ledger behind it; assets and prices come from the market's catalog.
 import { ONRAMP_CARD_DECIMALS, type BuyQuote, type FieldErrorKey, type QuoteCurrency, type SendOrderBody } from "../../../contract/index.ts";
-import { fromMinor } from "../../../contract/decimal.ts";
+import { decimal, fromMinor, toMinor } from "../../../contract/decimal.ts";
 import { handlers } from "../../platform/http/api.ts";
 import { ApiError } from "../../platform/http/envelope.ts";
 import { validationError } from "../../platform/http/validate.ts";
@@ -10,7 +10,7 @@ import type { Env } from "../../env.ts";
 import type { Catalog } from "../market/index.ts";
 import { buyOrdersOf } from "./buy-orders.ts";
 import { OrderConflict, OrderUnavailable, type Orders } from "./orders.ts";
-import { figuresForCrypto, figuresForFiat, fractionOf, limitCents, unitsOf, type BuyFigures } from "./quote.ts";
+import { figuresForCrypto, figuresForFiat, limitCents, type BuyFigures } from "./quote.ts";
 
 const unknownSymbol = () => new ApiError(400, "error.unknownSymbol", { reason: "unknownSymbol" });
 const pricesUnavailable = () => new ApiError(503, "error.pricesUnavailable", { reason: "pricesUnavailable" });
@@ -32,7 +32,7 @@ export function onrampHandlers(s: OnrampRouteDeps) {
   async function prices(symbol: string, currency: QuoteCurrency) {
     const found = await catalog.priceIn(symbol, currency);
     if (!found) throw pricesUnavailable();
-    return { price: found.price, perUsd: fractionOf(found.perUsd) };
+    return { price: found.price, perUsd: decimal(found.perUsd) };
   }
 
   const refuse = (locale: Locale, key: FieldErrorKey, data: Record<string, unknown> = {}) => {
@@ -50,10 +50,10 @@ export function onrampHandlers(s: OnrampRouteDeps) {
     const min = limitCents(s.env.ONRAMP_MIN_ORDER_USD, perUsd, "up");
     const max = limitCents(s.env.ONRAMP_MAX_ORDER_USD, perUsd, "down");
     const limits = { min: money(body.currency, min, ONRAMP_CARD_DECIMALS), max: money(body.currency, max, ONRAMP_CARD_DECIMALS) };
-    const units = unitsOf(body.amount, body.side === "fiat" ? ONRAMP_CARD_DECIMALS : asset.decimals);
+    const units = toMinor(body.amount, body.side === "fiat" ? ONRAMP_CARD_DECIMALS : asset.decimals);
     if (units === null) throw refuse(locale, "amount.tooManyDecimals", { decimals: body.side === "fiat" ? ONRAMP_CARD_DECIMALS : asset.decimals });
     const figures: BuyFigures =
-      body.side === "fiat" ? figuresForFiat(units, fractionOf(price), asset.decimals, fee) : figuresForCrypto(units, fractionOf(price), asset.decimals, fee);
+      body.side === "fiat" ? figuresForFiat(units, decimal(price), asset.decimals, fee) : figuresForCrypto(units, decimal(price), asset.decimals, fee);
     if (figures.fiatCents < min || figures.receiveUnits <= 0n) throw refuse(locale, "amount.belowMinimum", { limits });
     if (figures.fiatCents > max) throw refuse(locale, "amount.aboveMaximum", { limits });
     const quote: BuyQuote = {

@@ -1,7 +1,8 @@
 // Swipelux's words read into the provider port's: its JSON read without losing a digit of any
-// amount, its decimal amounts turned into minor units by string arithmetic (never a float), its
+// amount, its decimal amounts turned into minor units by the contract's exact decimal, its
 // order statuses mapped onto ProviderStatus, and its order lookups and webhook claims into
 // ProviderOrder. Pure functions: swipelux.ts does the talking.
+import { decimal, decimalOf, movePoint, toMinor, toPlain } from "../../../contract/decimal.ts";
 import { ProviderUnavailable, type ProviderOrder, type ProviderStatus } from "./provider.ts";
 
 /**
@@ -68,14 +69,11 @@ export function parseExactJson(text: string): unknown {
 /** Minor units as the plain decimal an API takes: (12345n, 2) → "123.45", (10000n, 2) → "100", (5n, 8) → "0.00000005". */
 export function unitsToDecimal(units: bigint, decimals: number): string {
   if (units < 0n) throw new RangeError("an amount cannot be negative");
-  if (decimals === 0) return units.toString();
-  const digits = units.toString().padStart(decimals + 1, "0");
-  const whole = digits.slice(0, -decimals);
-  const fraction = digits.slice(-decimals).replace(/0+$/, "");
-  return fraction ? `${whole}.${fraction}` : whole;
+  return toPlain(decimalOf(units, decimals), { trim: true });
 }
 
-const DECIMAL = /^(\d{1,60})(?:\.(\d{1,60}))?(?:[eE]([+-]?\d{1,2}))?$/;
+// A JSON number's text (or a string Swipelux sent instead): digits, a fraction, a small exponent.
+const JSON_AMOUNT = /^(\d{1,60})(\.\d{1,60})?(?:[eE]([+-]?\d{1,2}))?$/;
 
 /**
  * A decimal amount (text, as parseExactJson gives it) in minor units, exactly: "0.00231457" BTC
@@ -83,15 +81,12 @@ const DECIMAL = /^(\d{1,60})(?:\.(\d{1,60}))?(?:[eE]([+-]?\d{1,2}))?$/;
  * asset's decimals — an amount is never rounded.
  */
 export function decimalToUnits(text: string, decimals: number): bigint {
-  const match = DECIMAL.exec(text);
+  const match = JSON_AMOUNT.exec(text);
   if (!match) throw new RangeError("not a non-negative decimal");
   const [, whole, fraction = "", exponent = "0"] = match;
-  const shift = decimals - fraction.length + Number(exponent);
-  const digits = BigInt(whole! + fraction);
-  if (shift >= 0) return digits * 10n ** BigInt(shift);
-  const scale = 10n ** BigInt(-shift);
-  if (digits % scale !== 0n) throw new RangeError("more decimals than the asset has");
-  return digits / scale;
+  const units = toMinor(movePoint(decimal(`${whole!.replace(/^0+(?=\d)/, "")}${fraction}`), Number(exponent)), decimals);
+  if (units === null) throw new RangeError("more decimals than the asset has");
+  return units;
 }
 
 type Json = Record<string, unknown>;

@@ -16,4 +16,4 @@ export { ListFailed } from "./components/ListFailed.tsx";
 export { PriceChange } from "./components/PriceChange.tsx";
 export { QuoteCurrencySelect } from "./components/QuoteCurrencySelect.tsx";
 export { UnknownAsset } from "./components/UnknownAsset.tsx";
-export { compareDecimals, formatPrice, formatVolume } from "./lib/format.ts";
+export { formatPrice, formatVolume } from "./lib/format.ts";

@@ -1,5 +1,5 @@
 import type { Amount } from "../../../contract/money.ts";
-import { DECIMAL_PATTERN } from "../../../contract/decimal.ts";
+import { movePoint, parseDecimal, round, toPlain, type Decimal } from "../../../contract/decimal.ts";
 
 export interface MoneyFormatOptions {
   locale?: string;
@@ -19,36 +19,8 @@ export const invalidAmount = "—";
 // Left-to-right isolate: an amount keeps its order ($, sign, digits, suffix) inside Arabic text.
 const ltr = (text: string) => `\u2066${text}\u2069`;
 
-/** An exact decimal: `units / 10^scale`. */
-interface Exact {
-  units: bigint;
-  scale: number;
-}
-
-function parse(value: string): Exact | null {
-  if (!DECIMAL_PATTERN.test(value)) return null;
-  const [whole = "0", fraction = ""] = value.split(".");
-  return { units: BigInt(whole + fraction), scale: fraction.length };
-}
-
 const ten = (power: number) => 10n ** BigInt(power);
-
-/** Rounds to `decimals` places, half away from zero: what Intl.NumberFormat shows by default. */
-function round({ units, scale }: Exact, decimals: number): bigint {
-  if (scale <= decimals) return units * ten(decimals - scale);
-  const divisor = ten(scale - decimals);
-  const quotient = units / divisor;
-  const remainder = units % divisor;
-  const away = 2n * (remainder < 0n ? -remainder : remainder) >= divisor;
-  return away ? quotient + (units < 0n ? -1n : 1n) : quotient;
-}
-
-/** `units / 10^decimals` as a plain decimal string, for Intl.NumberFormat to format exactly. */
-function decimalString(units: bigint, decimals: number): string {
-  const digits = (units < 0n ? -units : units).toString().padStart(decimals + 1, "0");
-  const whole = digits.slice(0, digits.length - decimals);
-  return `${units < 0n ? "-" : ""}${whole}${decimals > 0 ? `.${digits.slice(-decimals)}` : ""}`;
-}
+const magnitude = ({ units }: Decimal) => (units < 0n ? -units : units);
 
 let currencies: ReadonlySet<string> | null = null;
 /** ISO 4217 currencies format as currency ($1.00, €2.50); other assets (BTC, USDT) as a number and their code. */
@@ -100,20 +72,20 @@ function numberFormat(currency: string | null, decimals: number): Intl.NumberFor
  */
 export function formatMoney(amount: Amount, options: MoneyFormatOptions = {}): string {
   const { locale = "en", decimals = 2 } = options;
-  const exact = parse(amount.value);
+  const exact = parseDecimal(amount.value);
   if (!exact) return invalidAmount;
 
-  let rounded = round(exact, decimals);
+  // Half away from zero: what Intl.NumberFormat shows by default.
+  let rounded = round(exact, decimals, "halfUp");
   let suffix = "";
-  const magnitude = (units: bigint) => (units < 0n ? -units : units);
   for (const [index, tier] of tiers.entries()) {
     if (magnitude(rounded) < ten(tier.power + decimals)) continue;
-    rounded = round({ units: exact.units, scale: exact.scale + tier.power }, decimals);
+    rounded = round(movePoint(exact, -tier.power), decimals, "halfUp");
     suffix = tier.suffix;
     // 999.995M rounds to 1000.00M: that is the next tier up.
     const higher = tiers[index - 1];
     if (higher && magnitude(rounded) >= ten(higher.power - tier.power + decimals)) {
-      rounded = round({ units: exact.units, scale: exact.scale + higher.power }, decimals);
+      rounded = round(movePoint(exact, -higher.power), decimals, "halfUp");
       suffix = higher.suffix;
     }
     break;
@@ -121,7 +93,7 @@ export function formatMoney(amount: Amount, options: MoneyFormatOptions = {}): s
 
   // Digits stay Latin in Arabic too, as traders expect for prices; a rounded-away minus is not shown.
   const currency = isCurrency(amount.asset);
-  const number = formatDecimal(decimalString(rounded, decimals), currency ? amount.asset : null, decimals);
+  const number = formatDecimal(toPlain(rounded), currency ? amount.asset : null, decimals);
   const text = currency ? `${number}${suffix}` : `${number}${suffix} ${amount.asset}`;
   return locale.startsWith("ar") ? ltr(text) : text;
 }

@@ -111,6 +111,19 @@ describe("buy order: the form and its quote", () => {
     expect(buy.actor.getSnapshot().can({ type: "buy.pay", idempotencyKey: "k-00000001" })).toBe(true);
   });
 
+  it.each([
+    ["1,000.50", "1000.50"],
+    ["$1,000.50", "1000.50"],
+    ["١٬٠٠٠", "1000"],
+    ["100.", "100"],
+    [".5", "0.5"],
+  ])("quotes %j as the plain decimal %s", async (typed, sent) => {
+    const buy = start({ input: { asset: "ETH", currency: "USD" } });
+    await buy.type(typed);
+    expect(buy.fetchQuote.mock.calls[0]![0].input).toEqual({ asset: "ETH", currency: "USD", side: "fiat", amount: sent });
+    expect(buy.actor.getSnapshot().context.form.amount).toBe(typed);
+  });
+
   it("finds a malformed amount itself, without a call, and says nothing for an empty one", async () => {
     const buy = start();
     await buy.type("1.005");
@@ -332,9 +345,20 @@ describe("amountProblem", () => {
   it.each([
     ["", "fiat", null],
     ["abc", "fiat", "amount.invalid"],
-    ["01", "fiat", "amount.invalid"],
+    ["01", "fiat", null],
+    ["1,5", "fiat", "amount.invalid"],
+    ["1e3", "fiat", "amount.invalid"],
+    ["--1", "fiat", "amount.invalid"],
+    ["1.2.3", "fiat", "amount.invalid"],
+    ["-5", "fiat", "amount.invalid"],
     ["0.00", "fiat", "amount.notPositive"],
+    ["$0", "fiat", "amount.notPositive"],
     ["10.123", "fiat", "amount.tooManyDecimals"],
+    ["10.120", "fiat", null],
+    ["$1,000.50", "fiat", null],
+    ["١٬٠٠٠", "fiat", null],
+    ["100.", "fiat", null],
+    [".5", "fiat", null],
     ["0.00012345", "crypto", null],
   ] as const)("%s (%s) → %s", (amount, side, problem) => {
     expect(amountProblem({ amount, side })).toBe(problem);

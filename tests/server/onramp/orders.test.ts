@@ -56,6 +56,11 @@ describe("the quote", () => {
     ["a negative amount", { amount: "-5" }, "amount.invalid"],
     ["a number, not a string", { amount: 100 }, "field.notText"],
     ["an exponent", { amount: "1e3" }, "amount.invalid"],
+    ["a comma that may be a decimal separator", { amount: "1,5" }, "amount.invalid"],
+    ["two minuses", { amount: "--1" }, "amount.invalid"],
+    ["two dots", { amount: "1.2.3" }, "amount.invalid"],
+    ["letters", { amount: "abc" }, "amount.invalid"],
+    ["a currency sign alone", { amount: "$" }, "amount.invalid"],
     ["cents beyond two places", { amount: "100.001" }, "amount.tooManyDecimals"],
     ["crypto beyond the asset's places", { side: "crypto", amount: "0.000000001" }, "amount.tooManyDecimals"],
     ["below the minimum", { amount: "9.99" }, "amount.belowMinimum"],
@@ -71,6 +76,29 @@ describe("the quote", () => {
       expect((body.data as { fields: Record<string, string> }).fields.amount).toMatch(lang === "ar" ? /[\u0600-\u06ff]/ : /[a-z]/);
     }
     expect(await count("onramp_orders")).toBe(before);
+  });
+
+  it.each([
+    ["1,000.50", "fiat", "1000.50"],
+    ["$1,000.50", "fiat", "1000.50"],
+    ["١٬٠٠٠", "fiat", "1000"],
+    ["100.", "fiat", "100"],
+    [".5", "crypto", "0.5"],
+  ])("quotes %j (%s) as it quotes %s", async (typed, side, plain) => {
+    const { token } = await w.user();
+    const ask = async (amount: string) => {
+      const res = await w.t.post("/user/swipelux/quote", { token, body: { asset: "ETH", currency: "USD", side, amount } });
+      return { status: res.status, body: await bodyOf(res) };
+    };
+    const [asTyped, asPlain] = [await ask(typed), await ask(plain)];
+    expect(asTyped.status).toBe(200);
+    expect(asTyped.body.data).toEqual(asPlain.body.data);
+  });
+
+  it("orders what was typed with grouping and a currency sign, charging the amount it means", async () => {
+    const { token } = await w.user();
+    expect((await w.ordered(token, { asset: "BTC", currency: "USD", amount: "$1,000.50" })).pay).toEqual({ asset: "USD", value: "1000.50" });
+    expect((await w.ordered(token, { asset: "BTC", currency: "USD", amount: "١٬٠٠٠" })).pay).toEqual({ asset: "USD", value: "1000.00" });
   });
 
   it("refuses an unknown asset and an unknown currency", async () => {

@@ -7,6 +7,7 @@ import {
   decimalOf,
   div,
   fromMinor,
+  movePoint,
   mul,
   parseDecimal,
   round,
@@ -150,6 +151,18 @@ describe("arithmetic", () => {
         expect(q.units).toBe(referenceRound(n, d, rounding));
         const error = q.units * d - n; // (q − a/b) · 10^scale · d
         expect(error < 0n ? -error : error).toBeLessThan(d < 0n ? -d : d);
+      }),
+    );
+  });
+
+  it("moves the point exactly, as an exponent does", () => {
+    expect(toPlain(movePoint(decimal("1.5"), -7))).toBe("0.00000015");
+    expect(toPlain(movePoint(decimal("2"), 3))).toBe("2000");
+    expect(toPlain(movePoint(decimal("1.2345"), 2))).toBe("123.45");
+    fc.assert(
+      fc.property(anyDecimal, fc.integer({ min: -20, max: 20 }), (x, places) => {
+        expect(compare(movePoint(movePoint(x, places), -places), x)).toBe(0);
+        expect(compare(movePoint(x, places), mul(x, places >= 0 ? decimalOf(ten(places), 0) : decimalOf(1n, -places)))).toBe(0);
       }),
     );
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { changeDirection, compareDecimals, formatChange, formatPrice, normalizeSearch, priceDecimals } from "../../../src/features/market/lib/format.ts";
+import { changeDirection, formatChange, formatPrice, normalizeSearch, priceDecimals } from "../../../src/features/market/lib/format.ts";
 import { chartPoints } from "../../../src/features/market/lib/chart.ts";
 
 describe("market formats", () => {
@@ -26,12 +26,6 @@ describe("market formats", () => {
     expect(formatChange("-0.00")).toBe("0.00%");
     expect(formatChange("x")).toBe("—");
     expect([changeDirection("1.5"), changeDirection("-0.01"), changeDirection("0.00")]).toEqual(["up", "down", "flat"]);
-  });
-
-  it("compares decimals exactly, beyond a float's precision", () => {
-    expect(compareDecimals("0.10000000000000000001", "0.1")).toBe(1);
-    expect(compareDecimals("-2", "1.5")).toBe(-1);
-    expect(compareDecimals("97123.40", "97123.4")).toBe(0);
   });
 
   it("normalizes searches: case, Arabic diacritics and swapped letter forms", () => {

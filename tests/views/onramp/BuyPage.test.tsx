@@ -132,8 +132,45 @@ describe("the Buy page", { timeout: 20_000 }, () => {
     expect(screen.getByRole("link", { name: "See your history" })).toHaveAttribute("href", "/history");
     expect(screen.queryByRole("link", { name: /payment page/ })).toBeNull();
 
+    // The field keeps what was typed; only what is sent is read into a plain decimal.
     fireEvent.click(screen.getByRole("button", { name: "Buy again" }));
-    expect(await screen.findByRole("textbox", { name: /You pay/ })).toHaveValue("100");
+    expect(await screen.findByRole("textbox", { name: /You pay/ })).toHaveValue("١٠٠");
+  });
+
+  it("reads an amount as people type it: grouping, a currency sign, Arabic digits, a dot at either end", async () => {
+    fakeWindows();
+    const { call } = await renderApp("/buy?symbol=ETH&curr=USD", {
+      user: signedIn,
+      calls: { swipeluxQuote: () => quote(), swipeluxSendOrder: () => order("pending"), swipeluxStatus: () => order("pending") },
+    });
+    await screen.findByRole("combobox", { name: "Asset" }, { timeout: 10_000 });
+    const typed = { "1,000.50": "1000.50", "١٬٠٠٠": "1000", "100.": "100", ".5": "0.5", "$1,000.50": "1000.50" };
+    for (const [text, sent] of Object.entries(typed)) {
+      await typeAmount(text);
+      await waitFor(() => expect(bodiesOf(call, "swipeluxQuote").at(-1)).toEqual({ asset: "ETH", currency: "USD", side: "fiat", amount: sent }));
+      expect(screen.getByRole("textbox", { name: /You pay/ })).toHaveValue(text);
+    }
+    const pay = screen.getByRole("button", { name: "Pay by card" });
+    await waitFor(() => expect(pay).toBeEnabled());
+    fireEvent.click(pay);
+    await screen.findByRole("heading", { name: "Waiting for your payment" });
+    expect(bodiesOf(call, "swipeluxSendOrder")).toEqual([expect.objectContaining({ amount: "1000.50" })]);
+  });
+
+  it.each(["en", "ar"] as const)("refuses what is not an amount, in words (%s), without asking the server", async (locale) => {
+    const { call } = await renderApp("/buy?symbol=ETH&curr=USD", { user: signedIn, locale, calls: { swipeluxQuote: () => quote() } });
+    await screen.findAllByRole("combobox", {}, { timeout: 10_000 });
+    const input = document.querySelector<HTMLInputElement>('input[name="amount"]')!;
+    const words = locale === "en" ? "Enter an amount as a number, like 100 or 0.5." : "أدخل المبلغ رقمًا، مثل 100 أو 0.5.";
+    for (const junk of ["1,5", "1e3", "--1", "1.2.3", "abc"]) {
+      fireEvent.change(input, { target: { value: junk } });
+      // Each edit clears the last verdict: the words below are this amount's.
+      expect(input).not.toHaveAccessibleDescription(words);
+      await waitFor(() => expect(input).toHaveAccessibleDescription(words));
+      expect(input).toHaveAttribute("aria-invalid", "true");
+    }
+    expect(bodiesOf(call, "swipeluxQuote")).toEqual([]);
+    expect(bodiesOf(call, "swipeluxSendOrder")).toEqual([]);
   });
 
   it("finds a malformed amount without asking, and words the server's limits at the field", async () => {

@@ -1,5 +1,5 @@
 // How market figures read: prices with the digits a price needs, percent changes, ages.
-import { DECIMAL_PATTERN } from "../../../../contract/decimal.ts";
+import { DECIMAL_PATTERN, parseDecimal, round, sign, toPlain } from "../../../../contract/decimal.ts";
 import { formatMoney } from "../../../shared/lib/money.ts";
 
 /**
@@ -27,17 +27,17 @@ export function formatVolume(value: string, currency: string, locale: string): s
 
 /** "+2.35%" / "−1.20%" / "0.00%": the sign always shown, two decimals. */
 export function formatChange(value: string): string {
-  if (!DECIMAL_PATTERN.test(value)) return "—";
-  const negative = value.startsWith("-") && /[1-9]/.test(value);
-  const [whole = "0", fraction = ""] = value.replace("-", "").split(".");
-  const digits = `${whole}.${fraction.padEnd(2, "0").slice(0, 2)}`;
-  const zero = /^0\.00$/.test(digits);
-  return `${zero ? "" : negative ? "\u2212" : "+"}${digits}%`;
+  const change = parseDecimal(value);
+  if (!change) return "—";
+  // Cut toward zero rather than rounded, so a change too small to show reads 0.00% without a sign.
+  const shown = round(change, 2, "down");
+  return `${["\u2212", "", "+"][sign(shown) + 1]}${toPlain(shown).replace("-", "")}%`;
 }
 
 export function changeDirection(value: string): "up" | "down" | "flat" {
-  if (!DECIMAL_PATTERN.test(value) || !/[1-9]/.test(value)) return "flat";
-  return value.startsWith("-") ? "down" : "up";
+  const change = parseDecimal(value);
+  const direction = change ? sign(change) : 0;
+  return direction > 0 ? "up" : direction < 0 ? "down" : "flat";
 }
 
 /**
@@ -54,19 +54,4 @@ export function normalizeSearch(text: string): string {
     .replace(/\u0629/g, "\u0647")
     .replace(/\s+/g, " ")
     .trim();
-}
-
-/** Orders two decimal strings exactly (no floating point): negative, zero or positive. */
-export function compareDecimals(a: string, b: string): number {
-  const scale = (value: string) => (value.split(".")[1] ?? "").length;
-  const digits = Math.max(scale(a), scale(b));
-  const units = (value: string) => {
-    const negative = value.startsWith("-");
-    const [whole = "0", fraction = ""] = value.replace("-", "").split(".");
-    const n = BigInt(whole + fraction.padEnd(digits, "0"));
-    return negative ? -n : n;
-  };
-  if (!DECIMAL_PATTERN.test(a) || !DECIMAL_PATTERN.test(b)) return 0;
-  const difference = units(a) - units(b);
-  return difference === 0n ? 0 : difference < 0n ? -1 : 1;
 }

@@ -7,7 +7,8 @@ import { FeedStatus } from "../components/FeedStatus.tsx";
 import { MarketTable, type MarketRow, type SortDirection, type SortKey } from "../components/MarketTable.tsx";
 import { QuoteCurrencySelect } from "../components/QuoteCurrencySelect.tsx";
 import { useCurrencyList, useFavourites, useFeed, usePriceFeed, useQuoteCurrency } from "../hooks.ts";
-import { compareDecimals, normalizeSearch } from "../lib/format.ts";
+import { compare } from "../../../../contract/decimal.ts";
+import { normalizeSearch } from "../lib/format.ts";
 import { ListFailed } from "../components/ListFailed.tsx";
 
 export default function MarketPage() {
@@ -33,8 +34,8 @@ export default function MarketPage() {
     const by: Record<SortKey, (a: MarketRow, b: MarketRow) => number> = {
       rank: (a, b) => a.asset.rank - b.asset.rank,
       name: (a, b) => name(a).localeCompare(name(b), i18n.locale),
-      price: (a, b) => compareDecimals(a.ticker?.price ?? "0", b.ticker?.price ?? "0"),
-      change: (a, b) => compareDecimals(a.ticker?.change24h ?? "0", b.ticker?.change24h ?? "0"),
+      price: (a, b) => compare(a.ticker?.price ?? "0", b.ticker?.price ?? "0"),
+      change: (a, b) => compare(a.ticker?.change24h ?? "0", b.ticker?.change24h ?? "0"),
     };
     const sign = sort.direction === "ascending" ? 1 : -1;
     return found.sort((a, b) => sign * by[sort.key](a, b) || a.asset.rank - b.asset.rank);

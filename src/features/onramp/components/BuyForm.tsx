@@ -5,7 +5,7 @@ import { useSelector } from "../../../shared/actors/hooks.ts";
 import { Alert, Field } from "../../../shared/ui/form.tsx";
 import { AssetBadge, QuoteCurrencySelect } from "../../market/index.ts";
 import { buyCommands, type BuyOrderRef } from "../hooks.ts";
-import { formatAmount, latinDigits } from "../lib/amounts.ts";
+import { formatAmount } from "../lib/amounts.ts";
 import { amountErrorText, buyFailureText } from "../lib/texts.ts";
 import { QuoteSummary } from "./QuoteSummary.tsx";
 
@@ -79,7 +79,7 @@ export function BuyForm({ actor, assets, currencies }: { actor: BuyOrderRef; ass
           className="buy-amount"
           label={form.side === "fiat" ? <Trans>You pay ({currency})</Trans> : <Trans>You receive ({symbol})</Trans>}
           value={form.amount}
-          onChange={(event) => edit({ amount: latinDigits(event.target.value) })}
+          onChange={(event) => edit({ amount: event.target.value })}
           inputMode="decimal"
           autoComplete="off"
           spellCheck={false}

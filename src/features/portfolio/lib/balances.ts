@@ -1,6 +1,6 @@
 // How balances read: which asset each is (name, colour, decimals), in which order, how many digits.
 import type { Asset, AssetBalance } from "../../../../contract/index.ts";
-import { compareDecimals } from "../../market/index.ts";
+import { compare } from "../../../../contract/decimal.ts";
 
 export type AssetLookup = ReadonlyMap<string, Asset>;
 export type AssetInfo = Pick<Asset, "symbol" | "name" | "color" | "decimals" | "rank">;
@@ -19,7 +19,7 @@ export const amountDecimals = (asset: AssetInfo): number => Math.min(asset.decim
 export function sortBalances(balances: readonly AssetBalance[], assets: AssetLookup): AssetBalance[] {
   return [...balances].sort((a, b) => {
     if (a.value !== null && b.value !== null) {
-      const byValue = compareDecimals(b.value, a.value);
+      const byValue = compare(b.value, a.value);
       if (byValue !== 0) return byValue;
     } else if (a.value !== b.value) return a.value === null ? 1 : -1;
     return assetInfo(assets, a.asset).rank - assetInfo(assets, b.asset).rank;
