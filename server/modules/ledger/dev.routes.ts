@@ -9,8 +9,10 @@ import type { AppEnv } from "../../platform/http/types.ts";
 import type { Env } from "../../env.ts";
 import { LedgerError } from "./errors.ts";
 import type { Ledger } from "./ledger.ts";
+import { ACCOUNT_CODES, type AccountCode } from "./schema.ts";
 
-const side = z.union([z.strictObject({ user: z.uuid() }), z.strictObject({ house: z.enum(["onramp", "fees", "treasury"]) })]);
+const houseKinds = ACCOUNT_CODES.filter((code): code is Exclude<AccountCode, "user"> => code !== "user");
+const side = z.union([z.strictObject({ user: z.uuid() }), z.strictObject({ house: z.enum(houseKinds) })]);
 const body = z.strictObject({
   key: z.string().min(1).max(200),
   debit: side,

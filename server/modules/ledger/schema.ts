@@ -10,15 +10,48 @@
 // - a second post, void or expiry of the same pending transfer;
 // - two transfers with one idempotency key.
 import { sql } from "drizzle-orm";
-import { bigint, boolean, check, foreignKey, index, numeric, pgTable, text, timestamp, unique, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, foreignKey, index, integer, numeric, pgTable, text, timestamp, unique, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { at } from "../../platform/db/columns.ts";
-import { userKeys, assetKeys } from "../../platform/db/keys.ts";
+import { userKeys } from "../../platform/db/keys.ts";
 
 const amount = (name: string) => numeric(name, { precision: 40, scale: 0, mode: "bigint" });
 
-/** Account codes: a user's holding of an asset, or one of the house's accounts for that asset. */
-export const ACCOUNT_CODES = ["user", "onramp", "fees", "treasury"] as const;
-export type AccountCode = (typeof ACCOUNT_CODES)[number];
+/**
+ * The kinds of account, one place: a user's holding of an asset (a coin, or cash in a quote
+ * currency), or one of the house's accounts for an asset. A new kind is a line here and a row of
+ * ledger_account_kinds in a migration (a test checks the two agree) — no CHECK list to edit.
+ */
+export const ACCOUNT_KINDS = {
+  user: "A user's holding of one asset: a coin, or cash in a quote currency. Never negative.",
+  onramp: "Where card buys come from: the on-ramp's settlement with the provider.",
+  fees: "Sarraf's fees, per asset.",
+  treasury: "The house's own funds, per asset.",
+  inventory: "What the house holds to fill trades against, per asset (funded by an operator).",
+  withdrawals: "Money on its way out: held here from the user's account until the network confirms.",
+} as const;
+export type AccountCode = keyof typeof ACCOUNT_KINDS;
+export const ACCOUNT_CODES = Object.keys(ACCOUNT_KINDS) as AccountCode[];
+
+/** The kinds as data: an account's code must be one of these rows. */
+export const ledgerAccountKinds = pgTable("ledger_account_kinds", {
+  code: text("code").primaryKey(),
+  description: text("description").notNull(),
+});
+
+/**
+ * What the ledger can hold: every listed coin and the quote currencies, with the decimals of its
+ * minor units. Its own table (not the market's catalog), so cash has accounts and a market listing
+ * is not a ledger concern; a migration that lists a coin adds its row here too.
+ */
+export const ledgerAssets = pgTable(
+  "ledger_assets",
+  {
+    code: text("code").primaryKey(),
+    kind: text("kind").$type<"crypto" | "fiat">().notNull(),
+    decimals: integer("decimals").notNull(),
+  },
+  (t) => [check("ledger_assets_kind", sql`${t.kind} IN ('crypto', 'fiat')`), check("ledger_assets_decimals", sql`${t.decimals} BETWEEN 0 AND 36`)],
+);
 
 export const ledgerAccounts = pgTable(
   "ledger_accounts",
@@ -26,8 +59,11 @@ export const ledgerAccounts = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     asset: text("asset")
       .notNull()
-      .references(() => assetKeys.symbol),
-    code: text("code").$type<AccountCode>().notNull(),
+      .references(() => ledgerAssets.code),
+    code: text("code")
+      .$type<AccountCode>()
+      .notNull()
+      .references(() => ledgerAccountKinds.code),
     // Money is never deleted with a user: the account outlives a deletion request until settled.
     userId: uuid("user_id").references(() => userKeys.id, { onDelete: "restrict" }),
     debitsMustNotExceedCredits: boolean("debits_must_not_exceed_credits").notNull(),
@@ -53,7 +89,6 @@ export const ledgerAccounts = pgTable(
     uniqueIndex("ledger_accounts_house_asset_idx")
       .on(t.code, t.asset)
       .where(sql`${t.userId} IS NULL`),
-    check("ledger_accounts_code", sql`${t.code} IN ('user', 'onramp', 'fees', 'treasury')`),
     check("ledger_accounts_user_owned", sql`(${t.code} = 'user') = (${t.userId} IS NOT NULL)`),
     check("ledger_accounts_user_never_negative", sql`${t.code} <> 'user' OR ${t.debitsMustNotExceedCredits}`),
     check(
