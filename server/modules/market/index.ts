@@ -6,4 +6,3 @@ export { createPriceService, type PriceService } from "./prices.ts";
 export type { PriceSource, SourceSnapshot } from "./source.ts";
 export { createCatalog, type AssetPrice, type Catalog } from "./catalog.ts";
 export type { MarketDeps } from "./routes.ts";
-export { priceString } from "./format.ts";

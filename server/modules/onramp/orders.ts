@@ -15,7 +15,7 @@ import { MAPPING, OrderConflict, OrderUnavailable, RANK } from "./order-status.t
 import type { OnrampProvider, ProviderOrder } from "./provider.ts";
 
 export { OrderConflict, OrderUnavailable };
-import { feeOf, type BuyFigures } from "./quote.ts";
+import { feeOf, type BuyFigures } from "./figures.ts";
 import { onrampOrders, onrampOrderSteps, type OnrampOrderRow } from "./schema.ts";
 
 export interface NewOrder {

@@ -10,7 +10,7 @@ import type { Env } from "../../env.ts";
 import type { Catalog } from "../market/index.ts";
 import { buyOrdersOf } from "./buy-orders.ts";
 import { OrderConflict, OrderUnavailable, type Orders } from "./orders.ts";
-import { figuresForCrypto, figuresForFiat, limitCents, type BuyFigures } from "./quote.ts";
+import { figuresForCrypto, figuresForFiat, limitCents, type BuyFigures } from "./figures.ts";
 
 const unknownSymbol = () => new ApiError(400, "error.unknownSymbol", { reason: "unknownSymbol" });
 const pricesUnavailable = () => new ApiError(503, "error.pricesUnavailable", { reason: "pricesUnavailable" });
