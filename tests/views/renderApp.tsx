@@ -10,20 +10,12 @@ import { createAppServices, type AppEdges } from "../../src/app/createActors.ts"
 import { createFlowStore } from "../../src/features/auth/adapters/flowStore.ts";
 import { createAppStorage, memoryStore, storageKeys } from "../../src/shared/adapters/storage.ts";
 import type { Call } from "../../src/shared/api/call.ts";
-import { dashboardMarket, list, price, tickers } from "./marketFixtures.ts";
+import { profile } from "../../machines/auth/auth.fixtures.ts";
+import { dashboardMarket, list, price, tickers } from "../../machines/market/market.fixtures.ts";
+import { noBalances } from "../../machines/portfolio/portfolio.fixtures.ts";
 
 /** Fake answers per route: a value, or a function of the body (throw or reject to fail the call). */
 export type FakeCalls = { [R in RouteName]?: (body: RequestOf<R>) => unknown };
-
-export const profile = {
-  id: "u-1",
-  email: "trader@example.com",
-  fullName: "Trader",
-  emailVerified: true,
-  hasPassword: true,
-  providers: [],
-  createdAt: "2026-01-02T03:04:05.000Z",
-};
 
 // Calls every signed-in page makes (the shell's, and the market's prices); a test replaces them when they matter.
 const defaults: FakeCalls = {
@@ -35,7 +27,7 @@ const defaults: FakeCalls = {
   getPrice: (body) => price(body),
   dashboardMarketInfo: () => dashboardMarket(),
   // A new user: nothing held yet (the dashboard's balances card asks).
-  balances: ({ currency }) => ({ currency: currency ?? "USD", balances: [], total: "0.00" }),
+  balances: ({ currency }) => noBalances(currency === "EUR" ? "EUR" : "USD"),
   transactionsHistory: () => ({ items: [], nextCursor: null }),
 };
 

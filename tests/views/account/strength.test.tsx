@@ -1,10 +1,11 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { profile, renderApp } from "../renderApp.tsx";
+import { profile, signedInUser } from "../../../machines/auth/auth.fixtures.ts";
+import { renderApp } from "../renderApp.tsx";
 import { loadStrengthJudge } from "../../../src/shared/lib/strength.ts";
 
-const signedIn = { ...profile, Token: "session-1" };
+const signedIn = signedInUser();
 const TOO_EASY = "This password is too easy to guess.";
 
 // The estimator's chunks load when a password form opens, and the pages are lazy too; loading

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import type { BuyOrder, BuyQuote, OrderStatus } from "../../../contract/index.ts";
+import { storedUser } from "../../../machines/auth/auth.fixtures.ts";
 import { bodiesOf, renderApp } from "../renderApp.tsx";
 
-const signedIn = { Token: "token-1", email: "trader@example.com" };
 const ORDER_ID = "5b0c8f6e-3f0a-4d7e-9c1b-2a4e6f8d0b1c";
 const PAYMENT_URL = `/onramp/sandbox/pay/${ORDER_ID}?lang=en`;
 
@@ -84,7 +84,7 @@ describe("the Buy page", { timeout: 20_000 }, () => {
     const windows = fakeWindows();
     const statuses = [order("pending"), order("completed")];
     const { call } = await renderApp("/buy?symbol=ETH&curr=USD", {
-      user: signedIn,
+      user: storedUser,
       calls: {
         swipeluxQuote: ({ asset }) => quote(asset),
         swipeluxSendOrder: () => order("pending"),
@@ -138,7 +138,7 @@ describe("the Buy page", { timeout: 20_000 }, () => {
 
   it("finds a malformed amount without asking, and words the server's limits at the field", async () => {
     await renderApp("/buy?symbol=ETH&curr=USD", {
-      user: signedIn,
+      user: storedUser,
       calls: {
         swipeluxQuote: ({ amount }) => {
           if (amount === "2") throw apiError("badRequest", "server words", { reason: "belowMinimum" });
@@ -162,7 +162,7 @@ describe("the Buy page", { timeout: 20_000 }, () => {
     fakeWindows();
     let tries = 0;
     const { call } = await renderApp("/buy?symbol=ETH&curr=USD", {
-      user: signedIn,
+      user: storedUser,
       calls: {
         swipeluxQuote: () => quote(),
         swipeluxSendOrder: () => {
@@ -188,7 +188,7 @@ describe("the Buy page", { timeout: 20_000 }, () => {
   it("offers a link when the browser blocks the payment window", async () => {
     fakeWindows({ blocked: true });
     await renderApp("/buy?symbol=ETH&curr=USD", {
-      user: signedIn,
+      user: storedUser,
       calls: { swipeluxQuote: () => quote(), swipeluxSendOrder: () => order("pending"), swipeluxStatus: () => order("pending") },
     });
     await screen.findByRole("combobox", { name: "Asset" }, { timeout: 10_000 });
@@ -204,7 +204,7 @@ describe("the Buy page", { timeout: 20_000 }, () => {
     localStorage.setItem("sarraf.pendingBuy", ORDER_ID);
     const statuses = [order("processing"), order("failed")];
     const { call } = await renderApp("/buy", {
-      user: signedIn,
+      user: storedUser,
       calls: { swipeluxStatus: () => (statuses.length > 1 ? statuses.shift() : statuses[0]) },
     });
     await screen.findByRole("heading", { name: "Payment received: buying your crypto" }, { timeout: 10_000 });
@@ -218,7 +218,7 @@ describe("the Buy page", { timeout: 20_000 }, () => {
 
   it("says when the order in the address is not the user's", async () => {
     await renderApp(`/buy?order=${ORDER_ID}`, {
-      user: signedIn,
+      user: storedUser,
       calls: { swipeluxStatus: () => Promise.reject(apiError("notFound", "server words", { reason: "orderNotFound" })) },
     });
     await screen.findByRole("heading", { name: "Order not found" }, { timeout: 10_000 });
@@ -229,7 +229,7 @@ describe("the Buy page", { timeout: 20_000 }, () => {
   it("keeps watching through a lost connection and says so", async () => {
     let answers = 0;
     await renderApp(`/buy?order=${ORDER_ID}`, {
-      user: signedIn,
+      user: storedUser,
       calls: {
         swipeluxStatus: () => {
           answers++;
