@@ -6,6 +6,7 @@ import { memoryLocation } from "wouter/memory-location";
 import { SimulatedClock } from "xstate";
 import { TERMS_VERSION } from "../../../contract/index.ts";
 import { codeSent, profile, signedInUser } from "../../../machines/auth/auth.fixtures.ts";
+import { pushRecord } from "../../../machines/notifications/notifications.fixtures.ts";
 import { renderApp } from "../renderApp.tsx";
 import { ActorsProvider } from "../../../src/shared/actors/context.tsx";
 import { useClientState } from "../../../src/features/auth/clientState.ts";
@@ -354,7 +355,7 @@ describe("notifications", () => {
   });
 
   it("shows the empty-token error", async () => {
-    const getToken = async () => ({ token: "", createdAt: 0, endpoint: null, auth: null, p256dh: null, swScope: "/", vapidKey: "v" });
+    const getToken = async () => pushRecord(0, "");
     await renderApp("/profile", {
       user: signedIn,
       push: push({ inspect: async () => ({ supported: true, configured: true, permission: "granted" }), getToken }),

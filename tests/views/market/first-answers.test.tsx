@@ -5,6 +5,7 @@ import { FIRST_ANSWERS_ELEMENT_ID } from "../../../contract/firstAnswers.ts";
 import { profile, storedUser } from "../../../machines/auth/auth.fixtures.ts";
 import { bodiesOf, renderApp } from "../renderApp.tsx";
 import { dashboardMarket, list } from "../../../machines/market/market.fixtures.ts";
+import { noBalances } from "../../../machines/portfolio/portfolio.fixtures.ts";
 
 const success = (data: unknown) => ({ status: "success", message: "OK", data });
 
@@ -19,7 +20,7 @@ afterEach(() => document.getElementById(FIRST_ANSWERS_ELEMENT_ID)?.remove());
 
 describe("the dashboard with its first answers in the page", { timeout: 20_000 }, () => {
   it("shows the market, the balances and the currency list it brought, asking the API for none of them", async () => {
-    const held = { currency: "USD", balances: [], total: "0.00" };
+    const held = noBalances();
     embed([
       { route: "getProfile", body: {}, data: profile },
       { route: "currencyList", body: {}, data: list },

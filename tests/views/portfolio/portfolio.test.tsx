@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { storedUser } from "../../../machines/auth/auth.fixtures.ts";
 import { bodiesOf, renderApp } from "../renderApp.tsx";
-import { balances } from "../../../machines/portfolio/portfolio.fixtures.ts";
+import { balances, noBalances } from "../../../machines/portfolio/portfolio.fixtures.ts";
 
 const assetRows = () =>
   within(screen.getByRole("table"))
@@ -30,7 +30,7 @@ describe("the portfolio page", { timeout: 20_000 }, () => {
   });
 
   it("tells a new user they hold nothing yet and links to the Buy page", async () => {
-    await renderApp("/portfolio", { user: storedUser, calls: { balances: () => ({ currency: "USD", balances: [], total: "0" }) } });
+    await renderApp("/portfolio", { user: storedUser, calls: { balances: () => noBalances() } });
     expect(await screen.findByText("You have no crypto yet", {}, { timeout: 10_000 })).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Buy crypto" })).toHaveAttribute("href", "/buy?symbol=BTC&curr=USD");
     expect(screen.queryByRole("table")).not.toBeInTheDocument();
