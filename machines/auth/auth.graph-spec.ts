@@ -1,23 +1,15 @@
 // Samples the statechart tools drive the auth machine with (npm run paths, npm test): payloads
 // that take both sides of every guard, and what each invoked actor may answer. Only the tools
 // import this file, so test data never reaches the app's bundle.
-import { TERMS_VERSION, type CodeSent, type Profile, type SignedInUser } from "../../contract/index.ts";
+import { TERMS_VERSION } from "../../contract/index.ts";
 import type { MachineGraphSpec } from "../graph-spec.ts";
+import { codeSent, profile, profileWith, signedInUser } from "./auth.fixtures.ts";
 import type { AuthEvent, AuthInput } from "./auth.types.ts";
 
-const profile: Profile = {
-  id: "u-1",
-  email: "trader@example.com",
-  fullName: "Trader",
-  emailVerified: true,
-  hasPassword: true,
-  providers: [],
-  createdAt: "2026-01-02T03:04:05.000Z",
-};
-const signedIn: SignedInUser = { ...profile, Token: "t-123" };
+const signedIn = signedInUser({ Token: "t-123" });
 // A sign-up verified without its token: the account has no password.
-const withoutPassword: SignedInUser = { ...signedIn, hasPassword: false };
-const codeSent: CodeSent = { email: "new@example.com", resendAfter: 60, expiresIn: 600, token: "token-1" };
+const withoutPassword = signedInUser({ Token: "t-123", hasPassword: false });
+const codeSentToNew = codeSent("new@example.com", "token-1");
 const apiError = (code: string, reason: string | null, extra: Record<string, unknown> = {}) => ({
   code,
   message: "server message",
@@ -51,7 +43,7 @@ export const authGraphSpec: MachineGraphSpec<AuthInput, AuthEvent> = {
     { type: "auth.social", provider: "google" },
     { type: "auth.forgotPassword", email: "trader@example.com" },
     { type: "auth.resetPassword", email: "trader@example.com", otp: "123456", password: "a brand new passphrase" },
-    { type: "auth.profileChanged", profile: { ...profile, fullName: "Renamed Trader" } },
+    { type: "auth.profileChanged", profile: profileWith({ fullName: "Renamed Trader" }) },
     { type: "auth.dismiss" },
     { type: "auth.returnTo", path: "/exchange?curr=EUR&symbol=ETH" },
     { type: "auth.logout" },
@@ -82,10 +74,10 @@ export const authGraphSpec: MachineGraphSpec<AuthInput, AuthEvent> = {
         apiError("forbidden", "codeRequired", { email: "trader@example.com" }),
       ],
     },
-    signup: { done: [codeSent], error: [apiError("rateLimited", "rateLimited", { retryAfter: 42 })] },
-    sendOtp: { done: [codeSent], error: [apiError("rateLimited", "rateLimited", { retryAfter: 42 })] },
+    signup: { done: [codeSentToNew], error: [apiError("rateLimited", "rateLimited", { retryAfter: 42 })] },
+    sendOtp: { done: [codeSentToNew], error: [apiError("rateLimited", "rateLimited", { retryAfter: 42 })] },
     verifyOtp: { done: [signedIn, withoutPassword], error: [apiError("badRequest", "codeInvalid", { attemptsLeft: 4 })] },
-    forgotPassword: { done: [codeSent], error: [apiError("network", null)] },
+    forgotPassword: { done: [codeSentToNew], error: [apiError("network", null)] },
     resetPassword: { done: [null], error: [apiError("badRequest", "codeExpired")] },
   },
 };

@@ -1,24 +1,7 @@
 // Samples the statechart tools drive the pushToken machine with; only the tools import this file.
 import type { MachineGraphSpec } from "../graph-spec.ts";
-import { TOKEN_MAX_AGE_MS, type PushEnvironment, type PushSubscriptionRecord, type PushTokenEvent } from "./pushToken.machine.ts";
-
-const record = (createdAt: number, token = "fcm-token"): PushSubscriptionRecord => ({
-  token,
-  createdAt,
-  endpoint: "https://push.example/abc",
-  auth: "auth",
-  p256dh: "p256dh",
-  swScope: "/firebase-cloud-messaging-push-scope",
-  vapidKey: "vapid",
-});
-const env = (permission: PushEnvironment["permission"], stored: PushSubscriptionRecord | null = null): PushEnvironment => ({
-  supported: true,
-  configured: true,
-  secure: true,
-  permission,
-  stored,
-  now: TOKEN_MAX_AGE_MS,
-});
+import { pushEnvironment as env, pushRecord as record } from "./notifications.fixtures.ts";
+import { TOKEN_MAX_AGE_MS, type PushTokenEvent } from "./pushToken.machine.ts";
 
 export const pushTokenGraphSpec: MachineGraphSpec<undefined, PushTokenEvent> = {
   events: [{ type: "push.enable" }],

@@ -2,14 +2,15 @@
 // (playwright-core driving Debian's chromium): the same harness as the jsdom test,
 // with the page target and Playwright gestures.
 import { join } from "node:path";
-import { chromium, type Browser, type Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { build, type Rolldown } from "vite";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { repoRoot } from "../../tools/statecharts/discover.ts";
 import { generatePaths } from "../../tools/statecharts/paths.ts";
 import { resolveSpec } from "../../tools/statecharts/spec.ts";
 import { pageTarget, poll, runPathInUi, type UiSpec } from "../../tools/statecharts/ui-harness.ts";
 import { transferGraphSpec, transferMachine } from "./fixtures/transfer.machine.ts";
+import { setupBrowser } from "../e2e/browser.ts";
 
 interface View {
   page: Page;
@@ -43,7 +44,7 @@ const spec: UiSpec<View> = {
   waitFor: poll(3000),
 };
 
-let browser: Browser;
+const b = setupBrowser();
 let page: Page;
 
 /** Bundles a fixture entry for the browser with Vite, as the app's build would, into one script. */
@@ -59,21 +60,16 @@ async function bundle(entry: string): Promise<string> {
 }
 
 async function openWith(script: string): Promise<Page> {
-  const opened = await browser.newPage();
+  const opened = await b.browser.newPage();
   await opened.setContent('<!doctype html><html><body><div id="root"></div></body></html>');
   await opened.addScriptTag({ content: script, type: "module" });
   return opened;
 }
 
 beforeAll(async () => {
-  browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu"] });
   page = await openWith(await bundle("tests/statecharts/fixtures/transfer-page.ts"));
   await page.waitForFunction(() => "__statechartUiPaths" in globalThis);
 }, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-});
 
 const { paths } = generatePaths(transferMachine, resolveSpec(transferMachine, transferGraphSpec));
 const target = pageTarget<View>({ open: async () => ({ page, view: { page } }) });

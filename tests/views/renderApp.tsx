@@ -2,7 +2,8 @@ import { render, screen } from "@testing-library/react";
 import { Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
 import { onTestFinished, vi } from "vitest";
-import type { RequestOf, ResponseOf, RouteName } from "../../contract/index.ts";
+import { z } from "zod";
+import { routes, type RequestOf, type ResponseOf, type RouteName } from "../../contract/index.ts";
 import type { StoredUser } from "../../machines/auth/auth.types.ts";
 import type { Locale } from "../../machines/shell/locale.machine.ts";
 import { App } from "../../src/app/App.tsx";
@@ -10,20 +11,15 @@ import { createAppServices, type AppEdges } from "../../src/app/createActors.ts"
 import { createFlowStore } from "../../src/features/auth/adapters/flowStore.ts";
 import { createAppStorage, memoryStore, storageKeys } from "../../src/shared/adapters/storage.ts";
 import type { Call } from "../../src/shared/api/call.ts";
-import { dashboardMarket, list, price, tickers } from "./marketFixtures.ts";
+import { profile } from "../../machines/auth/auth.fixtures.ts";
+import { dashboardMarket, list, price, tickers } from "../../machines/market/market.fixtures.ts";
+import { noBalances } from "../../machines/portfolio/portfolio.fixtures.ts";
 
-/** Fake answers per route: a value, or a function of the body (throw or reject to fail the call). */
-export type FakeCalls = { [R in RouteName]?: (body: RequestOf<R>) => unknown };
-
-export const profile = {
-  id: "u-1",
-  email: "trader@example.com",
-  fullName: "Trader",
-  emailVerified: true,
-  hasPassword: true,
-  providers: [],
-  createdAt: "2026-01-02T03:04:05.000Z",
-};
+/**
+ * Fake answers per route, as a function of the body (throw or reject to fail the call). Each
+ * answers the route's own response type, so a fake that drifts from the contract does not compile.
+ */
+export type FakeCalls = { [R in RouteName]?: (body: RequestOf<R>) => ResponseOf<R> | Promise<ResponseOf<R>> };
 
 // Calls every signed-in page makes (the shell's, and the market's prices); a test replaces them when they matter.
 const defaults: FakeCalls = {
@@ -35,7 +31,7 @@ const defaults: FakeCalls = {
   getPrice: (body) => price(body),
   dashboardMarketInfo: () => dashboardMarket(),
   // A new user: nothing held yet (the dashboard's balances card asks).
-  balances: ({ currency }) => ({ currency: currency ?? "USD", balances: [], total: "0.00" }),
+  balances: ({ currency }) => noBalances(currency === "EUR" ? "EUR" : "USD"),
   transactionsHistory: () => ({ items: [], nextCursor: null }),
 };
 
@@ -54,10 +50,22 @@ export async function renderApp(
     [storageKeys.lang]: options.locale ?? "en",
   });
   const handlers: FakeCalls = { ...defaults, ...options.calls };
+  // The types cannot see every fake (a spread, a JSON fixture): each answer is also checked
+  // against the route's response schema, and a wrong one fails the test, not just the call.
+  const wrongAnswers: string[] = [];
+  onTestFinished(() => {
+    if (wrongAnswers.length > 0) throw new Error(`fake answers that break the contract:\n${wrongAnswers.join("\n")}`);
+  });
   const call = vi.fn(async (route: RouteName, body?: unknown) => {
     const handler = handlers[route] as ((body: unknown) => unknown) | undefined;
     if (!handler) throw Object.assign(new Error(`${route} was not expected`), { code: "unexpected" });
-    return handler(body ?? {});
+    const answer = await handler(body ?? {});
+    const checked = routes[route].response.safeParse(answer);
+    if (!checked.success) {
+      wrongAnswers.push(`${route}: ${z.prettifyError(checked.error)}`);
+      throw Object.assign(new Error(`${route}'s fake answer does not match the contract`), { code: "unexpected" });
+    }
+    return answer;
   });
   const services = createAppServices({
     navigate: (to, navigateOptions) => memory.navigate(to, navigateOptions),

@@ -6,7 +6,7 @@
 import { join } from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { build, type PluginOption, type Rolldown } from "vite";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, inject, it } from "vitest";
 import { authGraphSpec } from "../../../machines/auth/auth.graph-spec.ts";
 import { authMachine } from "../../../machines/auth/auth.machine.ts";
 import { repoRoot } from "../../../tools/statecharts/discover.ts";
@@ -15,7 +15,7 @@ import { resolveSpec } from "../../../tools/statecharts/spec.ts";
 import { pageTarget, poll, runPathInUi, type UiSpec } from "../../../tools/statecharts/ui-harness.ts";
 import viteConfig from "../../../vite.config.ts";
 import { authUiSpec, type AuthScreen } from "../../statecharts/auth-ui-spec.ts";
-import { launchBrowser, viewports } from "../browser.ts";
+import { setupBrowser } from "../browser.ts";
 import type { AuthPathsWorldHook } from "./auth-paths-page.tsx";
 
 const base = "/__auth-paths/";
@@ -104,23 +104,21 @@ function pageScreen(page: Page): AuthScreen {
   };
 }
 
+const b = setupBrowser();
 let context: BrowserContext;
 let page: Page;
 const errors: string[] = [];
 
 beforeAll(async () => {
-  const [browser, files] = await Promise.all([launchBrowser(), bundle()]);
-  context = await browser.newContext({ viewport: viewports.desktop });
+  const files = await bundle();
+  // The page is the bundle served below, on no server: nothing to seed.
+  context = await b.newContext({ seed: false });
   const url = await serve(context, files);
   page = await context.newPage();
   page.on("pageerror", (error) => errors.push(error.message));
   await page.goto(url);
   await page.waitForFunction(() => "__statechartUiPaths" in globalThis);
 }, 180_000);
-
-afterAll(async () => {
-  await context?.browser()?.close();
-});
 
 const { paths } = generatePaths(authMachine, resolveSpec(authMachine, authGraphSpec));
 const spec: UiSpec<AuthScreen> = { ...authUiSpec, waitFor: poll(10_000) };

@@ -1,17 +1,13 @@
 // The auth lifecycle as a new user lives it: real Chromium, the server `npm start` runs, its
 // database, and the e-mail read from the dev mailbox page.
 import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
-import { launchBrowser, openPage } from "../browser.ts";
+import { describe, expect, inject, it } from "vitest";
+import type { Page } from "playwright-core";
+import { setupBrowser } from "../browser.ts";
 import { readCode } from "../mailbox.ts";
 import { signUp } from "./signup-helper.ts";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser?.close());
+const b = setupBrowser();
 
 const newEmail = (tag: string) => `${tag}-${randomBytes(4).toString("hex")}@sarraf.test`;
 const path = (page: Page) => new URL(page.url()).pathname;
@@ -46,7 +42,7 @@ describe("a new trader", () => {
   const newPassword = "violet harbour lantern";
 
   it("signs up, verifies with the code from the mailbox, lands on the dashboard and stays signed in after a reload", async () => {
-    const { page, context, errors } = await openPage(browser, "/");
+    const { page, context, errors } = await b.openPage("/");
     await page.getByRole("link", { name: "Create a free account" }).click();
     await page.waitForURL("**/signup");
     await signUp(page, { name: "Full name", email: "E-mail", password: "Password", submit: "Create account" }, { name: "Layla Haddad", email, password });
@@ -71,7 +67,7 @@ describe("a new trader", () => {
   });
 
   it("logs in with the password (and a wrong one is refused with the server's message)", async () => {
-    const { page, context } = await openPage(browser, "/login");
+    const { page, context } = await b.openPage("/login");
     await logIn(page, email, "not the right password");
     await page.getByRole("alert").filter({ hasText: /\S/ }).waitFor();
     expect(path(page)).toBe("/login");
@@ -82,7 +78,7 @@ describe("a new trader", () => {
 
   it("logs in with a code sent by e-mail", async () => {
     const { email } = inject("accounts").codeLogin;
-    const { page, context } = await openPage(browser, "/login");
+    const { page, context } = await b.openPage("/login");
     await page.getByRole("button", { name: "E-mail code" }).click();
     await page.getByLabel("E-mail").fill(email);
     await page.getByRole("button", { name: "E-mail me a code" }).click();
@@ -97,13 +93,13 @@ describe("a new trader", () => {
 
   it("forgets the password, resets it with the e-mailed code, and logs in with the new one", async () => {
     const { email, password } = inject("accounts").reset;
-    const elsewhere = await openPage(browser, "/login");
+    const elsewhere = await b.openPage("/login");
     await logIn(elsewhere.page, email, password);
     await elsewhere.page.waitForURL("**/dashboard");
     const oldSession = await storedToken(elsewhere.page);
     await elsewhere.context.close();
 
-    const { page, context } = await openPage(browser, "/login");
+    const { page, context } = await b.openPage("/login");
     await page.getByRole("link", { name: "Forgot your password?" }).click();
     await page.getByLabel("E-mail").fill(email);
     await page.getByRole("button", { name: "Send reset code" }).click();
@@ -126,7 +122,7 @@ describe("a new trader", () => {
   });
 
   it("signing out in one tab signs out the other open tabs", async () => {
-    const { page, context } = await openPage(browser, "/login");
+    const { page, context } = await b.openPage("/login");
     await logIn(page, email, password);
     await page.waitForURL("**/dashboard");
     const other = await context.newPage();
@@ -139,7 +135,7 @@ describe("a new trader", () => {
   });
 
   it("is sent to /login with the server's message when the session is revoked on the server", async () => {
-    const { page, context } = await openPage(browser, "/login");
+    const { page, context } = await b.openPage("/login");
     await logIn(page, email, password);
     await page.waitForURL("**/dashboard");
     const token = await storedToken(page);
@@ -159,7 +155,7 @@ describe("a new trader", () => {
 describe("in Arabic, on a phone", () => {
   it("signs up, verifies, and reaches the dashboard, right to left with the address kept left to right", async () => {
     const email = newEmail("arabic");
-    const { page, context, errors } = await openPage(browser, "/signup", { lang: "ar", viewport: "phone" });
+    const { page, context, errors } = await b.openPage("/signup", { lang: "ar", viewport: "phone" });
     expect(await page.evaluate(() => document.documentElement.dir)).toBe("rtl");
     await page.getByRole("button", { name: "إنشاء حساب" }).click();
     const emailField = page.getByLabel("البريد الإلكتروني");

@@ -1,15 +1,11 @@
 // Errors as a user meets them in Chromium against the real server: one error style on every page,
 // re-translated when the language changes, and e-mail addresses kept whole inside Arabic.
 import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { Browser, Locator, Page } from "playwright-core";
-import { launchBrowser, openPage, sessionToken } from "../browser.ts";
+import { describe, expect, inject, it } from "vitest";
+import type { Locator, Page } from "playwright-core";
+import { sessionToken, setupBrowser } from "../browser.ts";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser?.close());
+const b = setupBrowser();
 
 /** An address no account has: a wrong password for it locks no seeded account out. */
 const strangerEmail = () => `nobody-${randomBytes(4).toString("hex")}@sarraf.test`;
@@ -56,7 +52,7 @@ async function submitWrongPassword(page: Page, email: string) {
 describe("errors in Chromium", () => {
   it("a server error shown in English is re-translated when the user switches to Arabic, its full stop on the Arabic side", async () => {
     const email = strangerEmail();
-    const { page, context, errors } = await openPage(browser, "/login");
+    const { page, context, errors } = await b.openPage("/login");
     await submitWrongPassword(page, email);
     const alert = page.getByRole("alert");
     await expect.poll(() => alert.innerText()).toBe(await serverSays("en", email));
@@ -70,7 +66,7 @@ describe("errors in Chromium", () => {
   });
 
   it("field errors and alerts on the profile have sign-up's error colour, not a hint's grey", async () => {
-    const { page, context } = await openPage(browser, "/signup");
+    const { page, context } = await b.openPage("/signup");
     await page.getByRole("button", { name: "Create account" }).click();
     const signupError = page.locator(".field-error").first();
     const colour = (locator: Locator) => locator.evaluate((element) => getComputedStyle(element).color);
@@ -78,7 +74,7 @@ describe("errors in Chromium", () => {
     const hintColour = await colour(page.locator(".field-hint").first());
     expect(errorColour).not.toBe(hintColour);
 
-    const profile = await openPage(browser, "/profile", { token: await sessionToken() });
+    const profile = await b.openPage("/profile", { token: await sessionToken() });
     const name = profile.page.getByLabel("Full name");
     await name.fill("");
     await profile.page.getByRole("button", { name: "Save" }).click();
@@ -99,7 +95,7 @@ describe("errors in Chromium", () => {
   it("an e-mail address in an Arabic toast on a phone reads left to right and moves to the next line whole", async () => {
     // Longer than what is left of the first line, shorter than a whole line: plain text would break at a hyphen.
     const email = `layla-haddad-${randomBytes(2).toString("hex")}@sarraf.test`;
-    const { page, context, errors } = await openPage(browser, "/login", { lang: "ar", viewport: "phone" });
+    const { page, context, errors } = await b.openPage("/login", { lang: "ar", viewport: "phone" });
     await page.getByRole("button", { name: "رمز عبر البريد الإلكتروني" }).click();
     await page.getByLabel("البريد الإلكتروني", { exact: true }).fill(email);
     await page.getByRole("button", { name: "إرسال رمز إلى بريدي الإلكتروني" }).click();

@@ -1,13 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { inject } from "vitest";
-import type { Browser } from "playwright-core";
-import { freshToken, launchBrowser, openPage } from "../browser.ts";
+import { freshToken, setupBrowser } from "../browser.ts";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser?.close());
+const b = setupBrowser();
 
 const profileStatus = async (token: string) =>
   (
@@ -20,7 +15,7 @@ const profileStatus = async (token: string) =>
 
 describe("session", () => {
   it("restores a stored session, verifies it with the server and stores the profile", async () => {
-    const { page, context } = await openPage(browser, "/dashboard", { token: freshToken() });
+    const { page, context } = await b.openPage("/dashboard", { token: freshToken() });
     await page.waitForFunction(() => localStorage.getItem("userInfo") !== null);
     const userInfo = JSON.parse((await page.evaluate(() => localStorage.getItem("userInfo")))!);
     expect(userInfo.email).toBe("e2e@sarraf.test");
@@ -29,7 +24,7 @@ describe("session", () => {
   });
 
   it.each(["en", "ar"] as const)("a 401 clears stored auth, goes to /login and shows the server message (%s)", async (lang) => {
-    const { page, context } = await openPage(browser, "/portfolio", { token: "not-a-real-token", lang });
+    const { page, context } = await b.openPage("/portfolio", { token: "not-a-real-token", lang });
     await page.waitForURL("**/login");
     expect(await page.evaluate(() => [localStorage.getItem("authUser"), localStorage.getItem("userInfo")])).toEqual([null, null]);
     const toast = page.getByRole("status").filter({ hasText: /\S/ }).last();
@@ -41,7 +36,7 @@ describe("session", () => {
 
   it("logs out from the sidebar: the server revokes the session and the app goes home", async () => {
     const token = freshToken();
-    const { page, context } = await openPage(browser, "/market", { token });
+    const { page, context } = await b.openPage("/market", { token });
     await page.locator(".sidebar").getByRole("button", { name: "Log out" }).click();
     await page.waitForURL((url) => url.pathname === "/");
     expect(await page.evaluate(() => localStorage.getItem("authUser"))).toBeNull();
@@ -54,7 +49,7 @@ describe("session", () => {
 
   it("logs out from the phone's account tab too", async () => {
     const token = freshToken();
-    const { page, context } = await openPage(browser, "/dashboard", { token, viewport: "phone", lang: "ar" });
+    const { page, context } = await b.openPage("/dashboard", { token, viewport: "phone", lang: "ar" });
     await page.locator(".bottom-bar").getByRole("button", { name: "الحساب" }).click();
     await page.locator(".bottom-bar").getByRole("button", { name: "تسجيل الخروج" }).click();
     await page.waitForURL((url) => url.pathname === "/");
@@ -65,7 +60,7 @@ describe("session", () => {
 
 describe("navigation", () => {
   it("opens the exchange from the sidebar on USD/BTC and shows the progress bar during the change", async () => {
-    const { page, context } = await openPage(browser, "/dashboard", { token: freshToken() });
+    const { page, context } = await b.openPage("/dashboard", { token: freshToken() });
     // The first page load has its own run of the bar; start from rest.
     await page.waitForFunction(() => document.querySelector(".progress-bar")?.getAttribute("data-phase") === "idle");
     // Hold back the page chunks a little, as a slow network would, so the lazy load is visible.
@@ -98,7 +93,7 @@ describe("navigation", () => {
   });
 
   it("bottom bar on phones reaches the four trading pages", async () => {
-    const { page, context } = await openPage(browser, "/dashboard", { token: freshToken(), viewport: "phone" });
+    const { page, context } = await b.openPage("/dashboard", { token: freshToken(), viewport: "phone" });
     const bar = page.locator(".bottom-bar");
     for (const [name, path] of [
       ["Market", "/market"],
@@ -116,7 +111,7 @@ describe("navigation", () => {
 
 describe("language", () => {
   it("switches to Arabic by keyboard, mirrors the layout, keeps amounts LTR and remembers the choice", async () => {
-    const { page, context } = await openPage(browser, "/exchange?curr=USD&symbol=ETH", { token: freshToken() });
+    const { page, context } = await b.openPage("/exchange?curr=USD&symbol=ETH", { token: freshToken() });
     const switcher = page.locator(".sidebar").getByRole("button", { name: "العربية" });
     await switcher.focus();
     await page.keyboard.press("Enter");
@@ -133,7 +128,7 @@ describe("language", () => {
   });
 
   it("sends the language with API calls (server messages come back in Arabic)", async () => {
-    const { page, context } = await openPage(browser, "/", { lang: "ar" });
+    const { page, context } = await b.openPage("/", { lang: "ar" });
     const message = await page.evaluate(async () => {
       const response = await fetch("/api/v1/no-such-call", {
         method: "POST",
@@ -159,7 +154,7 @@ describe("server delivery", () => {
   });
 
   it("runs with no console errors or CSP violations on the home page", async () => {
-    const { page, context, errors } = await openPage(browser, "/");
+    const { page, context, errors } = await b.openPage("/");
     const violations: string[] = [];
     page.on("console", (message) => message.type() === "error" && violations.push(message.text()));
     await page.reload();

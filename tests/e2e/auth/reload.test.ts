@@ -1,17 +1,13 @@
 // Flows that survive a reload of their tab, as phones reload tabs after a trip to the mail app:
 // real Chromium, the server `npm start` runs, codes read from the dev mailbox.
 import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
-import { launchBrowser, openPage } from "../browser.ts";
+import { describe, expect, inject, it } from "vitest";
+import type { Page } from "playwright-core";
+import { setupBrowser } from "../browser.ts";
 import { readCode } from "../mailbox.ts";
 import { fillSignup } from "./signup-helper.ts";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser?.close());
+const b = setupBrowser();
 
 const newEmail = (tag: string) => `${tag}-${randomBytes(4).toString("hex")}@sarraf.test`;
 const where = (page: Page) => {
@@ -30,7 +26,7 @@ describe("a reload in the middle of a flow", () => {
   const password = "copper kettle sunrise";
 
   it("sign-up → reload on /verify-email → the code signs in and the password chosen at sign-up still works", async () => {
-    const { page, context, errors } = await openPage(browser, "/signup");
+    const { page, context, errors } = await b.openPage("/signup");
     await fillSignup(page, { name: "Reload Trader", email, password });
     await page.getByRole("button", { name: "Create account" }).click();
     await page.waitForURL("**/verify-email");
@@ -55,7 +51,7 @@ describe("a reload in the middle of a flow", () => {
     // A seeded account: the one just signed up is still inside its code resend wait.
     const { email } = inject("accounts").reloadReset;
     const newPassword = "violet harbour lantern";
-    const { page, context } = await openPage(browser, "/forgot-password");
+    const { page, context } = await b.openPage("/forgot-password");
     await page.getByLabel("E-mail").fill(email);
     await page.getByRole("button", { name: "Send reset code" }).click();
     await page.waitForURL("**/reset-password");
@@ -74,7 +70,7 @@ describe("a reload in the middle of a flow", () => {
 
   it("code login → reload → the code already sent still signs in", async () => {
     const { email: account } = inject("accounts").reloadCode;
-    const { page, context } = await openPage(browser, "/login");
+    const { page, context } = await b.openPage("/login");
     await page.getByRole("button", { name: "E-mail code" }).click();
     await page.getByLabel("E-mail").fill(account);
     await page.getByRole("button", { name: "E-mail me a code" }).click();
@@ -90,7 +86,7 @@ describe("a reload in the middle of a flow", () => {
   });
 
   it("a protected deep link sends a visitor to log in with a notice, and back to that page after", async () => {
-    const { page, context } = await openPage(browser, "/exchange?curr=EUR&symbol=ETH");
+    const { page, context } = await b.openPage("/exchange?curr=EUR&symbol=ETH");
     await page.waitForURL((url) => url.pathname === "/login");
     expect(new URL(page.url()).searchParams.get("returnTo")).toBe("/exchange?curr=EUR&symbol=ETH");
     await page.getByText("Log in to open that page").waitFor();
@@ -101,7 +97,7 @@ describe("a reload in the middle of a flow", () => {
   });
 
   it("ignores a return address on another origin", async () => {
-    const { page, context } = await openPage(browser, `/login?returnTo=${encodeURIComponent("//evil.example/steal")}`);
+    const { page, context } = await b.openPage(`/login?returnTo=${encodeURIComponent("//evil.example/steal")}`);
     expect(await page.getByText("Log in to open that page").count()).toBe(0);
     await logIn(page, email, password);
     await page.waitForURL((url) => url.pathname === "/dashboard");
@@ -110,7 +106,7 @@ describe("a reload in the middle of a flow", () => {
   });
 
   it("a reload while the social popup is open still takes the popup's sign-in", async () => {
-    const { page, context } = await openPage(browser, "/login");
+    const { page, context } = await b.openPage("/login");
     const [popup] = await Promise.all([page.waitForEvent("popup"), page.getByRole("button", { name: "Continue with Google" }).click()]);
     await popup.waitForLoadState();
     await page.reload();

@@ -1,15 +1,11 @@
 // Social sign-in as a user does it: a real popup window, the local OpenID Connect provider that
 // stands in for Google, Apple and Facebook, and the one-time code the callback page sends back.
 import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
-import { launchBrowser, openPage } from "../browser.ts";
+import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { setupBrowser } from "../browser.ts";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser?.close());
+const b = setupBrowser();
 
 const email = (tag: string) => `${tag}-${randomBytes(4).toString("hex")}@sarraf.test`;
 
@@ -21,7 +17,7 @@ async function openProviderPopup(page: Page, button: string): Promise<Page> {
 
 describe("social sign-in", () => {
   it("signs in through the stand-in provider in a 500×600 popup centred on the window and lands on /dashboard", async () => {
-    const { page, context, errors } = await openPage(browser, "/login");
+    const { page, context, errors } = await b.openPage("/login");
     // Records the features the app asks window.open for, and opens the window as asked.
     await page.evaluate(() => {
       const open = window.open.bind(window);
@@ -49,7 +45,7 @@ describe("social sign-in", () => {
   });
 
   it("rejects the request 8 seconds after the popup is closed, not before", async () => {
-    const { page, context } = await openPage(browser, "/signup", { lang: "ar" });
+    const { page, context } = await b.openPage("/signup", { lang: "ar" });
     await page.clock.install();
     const popup = await openProviderPopup(page, "المتابعة باستخدام Apple");
     await popup.close();
@@ -62,7 +58,7 @@ describe("social sign-in", () => {
   });
 
   it("says so when the browser blocks the popup", async () => {
-    const { page, context } = await openPage(browser, "/login");
+    const { page, context } = await b.openPage("/login");
     // What a popup blocker does to the page: window.open gives nothing.
     await page.evaluate(() => {
       window.open = () => null;
@@ -73,7 +69,7 @@ describe("social sign-in", () => {
   });
 
   it("reports a refusal at the provider", async () => {
-    const { page, context } = await openPage(browser, "/login");
+    const { page, context } = await b.openPage("/login");
     const popup = await openProviderPopup(page, "Continue with Google");
     await popup.getByRole("button", { name: "Cancel" }).click();
     await page.getByRole("alert").filter({ hasText: "You cancelled signing in with Google." }).waitFor();

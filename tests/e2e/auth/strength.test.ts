@@ -1,13 +1,8 @@
 import { readFileSync } from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser } from "playwright-core";
-import { launchBrowser, openPage } from "../browser.ts";
+import { describe, expect, it } from "vitest";
+import { setupBrowser } from "../browser.ts";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser?.close());
+const b = setupBrowser();
 
 /** The built chunks of zxcvbn-ts and its dictionaries, from the manifest of the build under test. */
 function estimatorChunks(): string[] {
@@ -21,7 +16,7 @@ describe("the new-password strength meter in Chromium", () => {
   it("loads the estimator with the form, not with the home page, and refuses a weak password before sending", async () => {
     const chunks = estimatorChunks();
     expect(chunks.length).toBeGreaterThanOrEqual(3);
-    const { page, context, errors } = await openPage(browser, "/");
+    const { page, context, errors } = await b.openPage("/");
     await page.waitForLoadState("load");
     const homeLoaded = await page.evaluate(() => performance.getEntriesByType("resource").map((entry) => new URL(entry.name).pathname));
     expect(homeLoaded.filter((path) => path.endsWith(".js")).length).toBeGreaterThan(0);

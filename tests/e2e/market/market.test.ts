@@ -2,14 +2,13 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../../server/platform/db/open.ts";
 import { createSession, createUser } from "../../../server/modules/auth/sessions.ts";
-import { appStarted, launchBrowser, seedStorage, viewports } from "../browser.ts";
+import { setupBrowser, type Viewport } from "../browser.ts";
 import { startServer, type RunningServer } from "../server.ts";
 
-let browser: Browser;
 let server: RunningServer;
 let dataDir: string;
 const tokens: string[] = [];
@@ -22,29 +21,16 @@ beforeAll(async () => {
   await database.close();
   // Prices are stale 2 s after the source stops answering; the simulator moves every half second.
   server = await startServer(dataDir, { PRICE_STALE_SECONDS: "2", PRICE_POLL_MS: "500" });
-  browser = await launchBrowser();
 });
 
 afterAll(async () => {
-  await browser?.close();
   await server?.stop();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function open(
-  path: string,
-  { lang = "en", token = tokens[0]!, viewport = "desktop" as keyof typeof viewports } = {},
-): Promise<{ page: Page; context: BrowserContext; errors: string[] }> {
-  const context = await browser.newContext({ viewport: viewports[viewport], baseURL: server.baseURL });
-  await seedStorage(context, { lang: lang as "en" | "ar", token });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on("pageerror", (error) => errors.push(error.message));
-  await page.goto(path);
-  await page.locator("main").first().waitFor();
-  await appStarted(page);
-  return { page, context, errors };
-}
+const b = setupBrowser({ baseURL: () => server.baseURL });
+const open = (path: string, { lang = "en" as "en" | "ar", token = tokens[0]!, viewport = "desktop" as Viewport } = {}) =>
+  b.openPage(path, { lang, token, viewport });
 
 const row = (page: Page, symbol: string) => page.locator(`tr[data-symbol="${symbol}"]`);
 const prices = (page: Page) => page.locator("tbody tr [data-price]").allTextContents();

@@ -3,20 +3,18 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Browser, BrowserContext } from "playwright-core";
+import type { BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createSession, createUser } from "../../../server/modules/auth/sessions.ts";
 import { openDatabase } from "../../../server/platform/db/open.ts";
-import { launchBrowser, seedStorage, viewports } from "../browser.ts";
+import { seedStorage, setupBrowser } from "../browser.ts";
 import { buildSpa, startServer, type RunningServer } from "../server.ts";
 
-let browser: Browser;
 let server: RunningServer | undefined;
 const tokens: string[] = [];
 const temp: string[] = [];
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   const outDir = mkdtempSync(join(tmpdir(), "sarraf-push-dist-"));
   const dataDir = mkdtempSync(join(tmpdir(), "sarraf-push-data-"));
   temp.push(outDir, dataDir);
@@ -36,13 +34,15 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await browser?.close();
   await server?.stop();
   for (const dir of temp) rmSync(dir, { recursive: true, force: true });
 });
 
+const b = setupBrowser({ baseURL: () => server!.baseURL });
+
 async function profilePage(lang: "en" | "ar", setup: (context: BrowserContext) => Promise<void> = async () => {}) {
-  const context = await browser.newContext({ viewport: viewports.desktop, baseURL: server!.baseURL });
+  // Seeded after the test's own init scripts, which must run first.
+  const context = await b.newContext({ seed: false });
   await setup(context);
   const token = tokens.shift()!;
   await seedStorage(context, { lang, token });

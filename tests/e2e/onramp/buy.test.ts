@@ -7,16 +7,15 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../../server/platform/db/open.ts";
 import { createSession, createUser } from "../../../server/modules/auth/sessions.ts";
-import { appStarted, launchBrowser, seedStorage, viewports } from "../browser.ts";
+import { appStarted, setupBrowser, type Viewport } from "../browser.ts";
 import { readCode } from "../mailbox.ts";
 import { signUp } from "../auth/signup-helper.ts";
 import { startServer, type RunningServer } from "../server.ts";
 
-let browser: Browser;
 let server: RunningServer;
 let dataDir: string;
 const tokens: string[] = [];
@@ -31,11 +30,9 @@ beforeAll(async () => {
   await database.close();
   // Each sandbox step takes 1.5 s: long enough to reload the page while the order is processing.
   server = await startServer(dataDir, { ONRAMP_SANDBOX_STEP_MS: "1500" });
-  browser = await launchBrowser();
 });
 
 afterAll(async () => {
-  await browser?.close();
   await server?.stop();
   rmSync(dataDir, { recursive: true, force: true });
 });
@@ -55,14 +52,8 @@ const words = {
   },
 } as const;
 
-async function newContext(lang: "en" | "ar", viewport: keyof typeof viewports, token: string | null) {
-  const context = await browser.newContext({ viewport: viewports[viewport], baseURL: server.baseURL });
-  await seedStorage(context, { lang, token });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on("pageerror", (error) => errors.push(error.message));
-  return { context, page, errors };
-}
+const b = setupBrowser({ baseURL: () => server.baseURL });
+const newContext = (lang: "en" | "ar", viewport: Viewport, token: string | null) => b.newPage({ lang, viewport, token });
 
 /** On the Buy page: types the amount, waits for the quote, presses Pay, and pays in the popup with a card. */
 async function buyWithCard(context: BrowserContext, page: Page, lang: "en" | "ar", card: string) {

@@ -2,15 +2,12 @@
 // pages arrive with their content in the HTML, in the visitor's language, compressed, with what
 // their first render needs announced; the app hydrates that HTML (same nodes, no errors); a
 // link pointed at loads its page before the click.
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { Browser, BrowserContext, Page, Request } from "playwright-core";
-import { appStarted, launchBrowser, seedStorage, sharedToken } from "../browser.ts";
+import { describe, expect, inject, it } from "vitest";
+import type { BrowserContext, Page, Request } from "playwright-core";
+import { appStarted, seedStorage, setupBrowser, sharedToken } from "../browser.ts";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser?.close());
+// Unseeded contexts: these pages are a first visit unless a test stores a session itself.
+const b = setupBrowser();
 
 const base = () => inject("baseURL");
 
@@ -39,7 +36,7 @@ describe("public pages before any script runs", () => {
     ["/signup", "ar-EG", "ar", "rtl", "أنشئ حسابك"],
     ["/", "ar-EG", "ar", "rtl", "اشترِ وبِع وبادِل العملات الرقمية بثقة"],
   ])("%s for a browser asking %s has its content, language and direction in the HTML", async (path, locale, lang, dir, heading) => {
-    const context = await browser.newContext({ javaScriptEnabled: false, locale });
+    const context = await b.newContext({ javaScriptEnabled: false, locale, seed: false });
     try {
       const page = await context.newPage();
       const response = await page.goto(base() + path);
@@ -87,7 +84,7 @@ describe("signed-in pages", () => {
   });
 
   it("a signed-in visitor gets the dashboard from its shell, and the hint cookie is set by the app", async () => {
-    const context = await browser.newContext();
+    const context = await b.newContext({ seed: false });
     try {
       await seedStorage(context, { lang: "en", token: sharedToken() });
       await context.addCookies([{ name: "signedIn", value: "1", url: base() }]);
@@ -105,7 +102,7 @@ describe("signed-in pages", () => {
   });
 
   it("the app keeps the hint in step with the sign-in this browser holds", async () => {
-    const context = await browser.newContext();
+    const context = await b.newContext({ seed: false });
     try {
       await seedStorage(context, { lang: "en", token: sharedToken() });
       const page = await context.newPage();
@@ -128,7 +125,7 @@ describe("signed-in pages", () => {
 
 describe("a signed-in page's first data", () => {
   it("comes in its HTML: the dashboard shows its balances and market without asking the API first", async () => {
-    const context = await browser.newContext();
+    const context = await b.newContext({ seed: false });
     try {
       await seedStorage(context, { lang: "en", token: sharedToken() });
       const page = await context.newPage();
@@ -158,7 +155,7 @@ describe("a signed-in page's first data", () => {
 describe("a signed-in page drawn by the server", () => {
   /** A browser context holding the shared sign-in's cookies, as the app writes them after a visit. */
   async function signedInContext(options: { javaScriptEnabled?: boolean; lang?: "en" | "ar" } = {}) {
-    const context = await browser.newContext({ javaScriptEnabled: options.javaScriptEnabled ?? true });
+    const context = await b.newContext({ javaScriptEnabled: options.javaScriptEnabled ?? true, seed: false });
     await seedStorage(context, { lang: options.lang ?? "en", token: sharedToken() });
     await context.addCookies(
       [
@@ -235,7 +232,7 @@ describe("a signed-in page drawn by the server", () => {
 
 describe("in the browser", () => {
   it("every request before the app starts on /login was in the HTML: no waterfall", async () => {
-    const context = await browser.newContext();
+    const context = await b.newContext({ seed: false });
     try {
       const page = await context.newPage();
       const scripts: string[] = [];
@@ -257,7 +254,7 @@ describe("in the browser", () => {
   });
 
   it.each(["en", "ar"] as const)("hydrates the prerendered /login (%s): the same nodes, no errors, then usable", async (lang) => {
-    const context = await browser.newContext({ locale: lang === "ar" ? "ar-EG" : "en-US" });
+    const context = await b.newContext({ locale: lang === "ar" ? "ar-EG" : "en-US", seed: false });
     try {
       // Hold the entry back until the prerendered heading is marked.
       const { page, problems, release } = await withEntryHeld(context);
@@ -280,7 +277,7 @@ describe("in the browser", () => {
   });
 
   it("a link pointed at loads its page before it is clicked", async () => {
-    const context = await browser.newContext();
+    const context = await b.newContext({ seed: false });
     try {
       const page = await context.newPage();
       await page.goto(base() + "/");

@@ -1,13 +1,8 @@
 // The legal pages and the consent to them, in real Chromium against the server `npm start` runs.
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { Browser } from "playwright-core";
-import { launchBrowser, openPage } from "../browser.ts";
+import { describe, expect, inject, it } from "vitest";
+import { setupBrowser } from "../browser.ts";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser?.close());
+const b = setupBrowser();
 
 const pages = [
   { path: "/terms", en: "Terms of Service", ar: "شروط الخدمة" },
@@ -25,7 +20,7 @@ describe("the legal pages", () => {
 
   it("are reached from the footer of the home page and of the sign-up page", async () => {
     for (const start of ["/", "/signup"]) {
-      const { page, context, errors } = await openPage(browser, start);
+      const { page, context, errors } = await b.openPage(start);
       // The page is in (its lazy chunk rendered) before the footer is used.
       await page.locator("main h1").waitFor();
       for (const { path, en } of pages) {
@@ -44,7 +39,7 @@ describe("the legal pages", () => {
 
   it("read right to left in Arabic on a phone, with nothing wider than the screen and the address left to right", async () => {
     for (const { path, ar } of pages) {
-      const { page, context, errors } = await openPage(browser, path, { lang: "ar", viewport: "phone" });
+      const { page, context, errors } = await b.openPage(path, { lang: "ar", viewport: "phone" });
       await page.getByRole("heading", { level: 1, name: ar }).waitFor();
       expect(await page.evaluate(() => document.documentElement.dir)).toBe("rtl");
       expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
@@ -58,7 +53,7 @@ describe("the legal pages", () => {
 
 describe("the sign-up's consent", () => {
   it("must be ticked, and its links open the documents in a new tab while the form keeps what was typed", async () => {
-    const { page, context, errors } = await openPage(browser, "/signup");
+    const { page, context, errors } = await b.openPage("/signup");
     await page.getByLabel("Full name").fill("Layla Haddad");
     const box = page.getByRole("checkbox", { name: /I accept the Terms of Service/ });
     await page.getByRole("button", { name: "Create account" }).click();

@@ -1,9 +1,8 @@
 import { mkdirSync } from "node:fs";
 import { resolve } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { inject } from "vitest";
-import type { Browser, Page } from "playwright-core";
-import { launchBrowser, seedStorage, sharedToken, viewports } from "../browser.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { setupBrowser, sharedToken } from "../browser.ts";
 
 // A phone: 390×844 with touch, every signed-in page reached by tapping the bottom bar.
 const names = {
@@ -47,19 +46,13 @@ const journey = [
 ] as const;
 const screenshots = resolve(import.meta.dirname, "../../../.scratch");
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
+const b = setupBrowser();
+beforeAll(() => {
   mkdirSync(screenshots, { recursive: true });
 });
-afterAll(() => browser?.close());
 
 async function openPhone(path: string, lang: "en" | "ar") {
-  const context = await browser.newContext({ viewport: viewports.phone, hasTouch: true, isMobile: true, baseURL: inject("baseURL") });
-  await seedStorage(context, { lang, token: sharedToken() });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on("pageerror", (error) => errors.push(error.message));
+  const { page, context, errors } = await b.newPage({ viewport: "phone", hasTouch: true, isMobile: true, lang, token: sharedToken() });
   await page.goto(path);
   await page.locator("main h1").waitFor();
   return { page, context, errors };

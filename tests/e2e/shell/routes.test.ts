@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
-import { launchBrowser, openPage, sharedToken } from "../browser.ts";
+import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { sharedToken, setupBrowser } from "../browser.ts";
 
 type Layout = "public" | "auth" | "dashboard" | "partner";
 interface RouteCase {
@@ -34,11 +34,7 @@ const routes: RouteCase[] = [
 const title = (route: RouteCase, lang: "en" | "ar") => `${route[lang]} | ${lang === "en" ? "Sarraf" : "صرّاف"}`;
 const byPath = (path: string) => routes.find((route) => route.path === path)!;
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser?.close());
+const b = setupBrowser();
 
 async function waitForTitle(page: Page, expected: string) {
   await page.waitForFunction((text) => document.title === text, expected, { timeout: 10_000 });
@@ -65,7 +61,7 @@ async function layoutOf(page: Page) {
 describe.each(["en", "ar"] as const)("every route in %s", (lang) => {
   describe.each(["desktop", "phone"] as const)("at %s width", (viewport) => {
     it.each(routes.map((route) => [route.path, route] as const))("as a visitor: %s", async (_path, route) => {
-      const { page, context, errors } = await openPage(browser, route.path, { lang, viewport });
+      const { page, context, errors } = await b.openPage(route.path, { lang, viewport });
       const expected = route.layout === "dashboard" ? byPath("/login") : route;
       await waitForTitle(page, title(expected, lang));
       expect(new URL(page.url()).pathname).toBe(route.layout === "dashboard" ? "/login" : route.path.split("?")[0]);
@@ -77,7 +73,7 @@ describe.each(["en", "ar"] as const)("every route in %s", (lang) => {
     });
 
     it.each(routes.map((route) => [route.path, route] as const))("signed in: %s", async (_path, route) => {
-      const { page, context, errors } = await openPage(browser, route.path, { lang, viewport, token: sharedToken() });
+      const { page, context, errors } = await b.openPage(route.path, { lang, viewport, token: sharedToken() });
       const expected = route.layout === "auth" ? byPath("/dashboard") : route;
       await waitForTitle(page, title(expected, lang));
       const url = new URL(page.url());
@@ -106,7 +102,7 @@ describe.each(["en", "ar"] as const)("every route in %s", (lang) => {
 
 describe("an unknown address", () => {
   it("answers HTTP 404 and still renders the not-found page, while known pages answer 200", async () => {
-    const { page, context } = await openPage(browser, "/");
+    const { page, context } = await b.openPage("/");
     try {
       const unknown = await page.goto("/no-such-page");
       expect(unknown?.status()).toBe(404);

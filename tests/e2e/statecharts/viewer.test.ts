@@ -4,22 +4,21 @@
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join, resolve } from "node:path";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSession, createUser } from "../../../server/modules/auth/sessions.ts";
 import { openDatabase } from "../../../server/platform/db/open.ts";
-import { launchBrowser, openPage, viewports } from "../browser.ts";
+import { setupBrowser } from "../browser.ts";
 import { buildSpa, startServer, type RunningServer } from "../server.ts";
 
 const root = resolve(import.meta.dirname, "../../..");
-let browser: Browser;
+const b = setupBrowser();
 let server: RunningServer | undefined;
 let viewerURL = "";
 let token = "";
 const temp: string[] = [];
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   const outDir = mkdtempSync(join(tmpdir(), "sarraf-viewer-dist-"));
   const dataDir = mkdtempSync(join(tmpdir(), "sarraf-viewer-data-"));
   temp.push(outDir, dataDir);
@@ -33,7 +32,6 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await browser?.close();
   await server?.stop();
   for (const dir of temp) rmSync(dir, { recursive: true, force: true });
 });
@@ -44,10 +42,7 @@ const highlighted = (page: Page, machine: string) =>
 
 describe("statecharts viewer", () => {
   it("draws every machine, highlights the running actors' states and follows them live", async () => {
-    const context = await browser.newContext({ viewport: viewports.desktop, baseURL: viewerURL });
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on("pageerror", (error) => errors.push(error.message));
+    const { page, context, errors } = await b.newPage({ baseURL: viewerURL, seed: false });
     await page.goto("/statecharts");
     await expect.poll(() => page.title()).toBe("Statecharts | Sarraf");
     // Every machine file, in whichever feature folder.
@@ -84,7 +79,7 @@ describe("statecharts viewer", () => {
   });
 
   it("is not part of the default production build", async () => {
-    const { page, context } = await openPage(browser, "/statecharts");
+    const { page, context } = await b.openPage("/statecharts");
     await page.getByRole("heading", { level: 1, name: "Page not found" }).waitFor();
     expect(await page.locator("svg.statechart").count()).toBe(0);
     await context.close();

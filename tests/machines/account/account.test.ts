@@ -3,18 +3,12 @@ import { createActor, fromPromise, waitFor } from "xstate";
 import { accountMachine } from "../../../machines/account/account.machine.ts";
 import type { AccountEmitted, Profile } from "../../../machines/account/account.types.ts";
 import { authMachine } from "../../../machines/auth/auth.machine.ts";
+import { profileWith } from "../../../machines/auth/auth.fixtures.ts";
 import { accountImplementations } from "../../../src/features/account/services/actors.ts";
 import type { Call } from "../../../src/shared/api/call.ts";
 
-const profile: Profile = {
-  id: "u-1",
-  email: "trader@example.com",
-  fullName: "Trader",
-  emailVerified: true,
-  hasPassword: false,
-  providers: [],
-  createdAt: "2026-01-02T03:04:05.000Z",
-};
+// Signed up by code: no password yet, so setPassword is the form on offer.
+const profile = profileWith({ hasPassword: false });
 const apiError = (code: string, data?: Record<string, unknown>) => Object.assign(new Error("server says no"), { code, data });
 
 type Fake<T> = (input: unknown) => Promise<T>;

@@ -4,19 +4,10 @@ import { createActor, fromPromise, waitFor, type AnyActorLogic } from "xstate";
 import { inactivityMachine } from "../../../machines/auth/inactivity.machine.ts";
 import { authMachine } from "../../../machines/auth/auth.machine.ts";
 import { authStateOf, tokenOf } from "../../../machines/auth/auth.state.ts";
-import type { AuthEmitted, CodeSent, Profile, SignedInUser, StoredUser } from "../../../machines/auth/auth.types.ts";
+import { codeSent, profile, signedInUser } from "../../../machines/auth/auth.fixtures.ts";
+import type { AuthEmitted, Profile, SignedInUser, StoredUser } from "../../../machines/auth/auth.types.ts";
 
-const profile: Profile = {
-  id: "u-1",
-  email: "trader@example.com",
-  fullName: "Trader",
-  emailVerified: true,
-  hasPassword: true,
-  providers: [],
-  createdAt: "2026-01-02T03:04:05.000Z",
-};
-const signedIn: SignedInUser = { ...profile, Token: "session-1" };
-const codeSent = (email: string, token?: string): CodeSent => ({ email, resendAfter: 60, expiresIn: 600, ...(token ? { token } : {}) });
+const signedIn = signedInUser();
 const apiError = (code: string, data?: Record<string, unknown>) => Object.assign(new Error("server says no"), { code, data });
 
 const callNames = ["login", "signup", "sendOtp", "verifyOtp", "forgotPassword", "resetPassword"] as const;

@@ -5,20 +5,13 @@ import { describe, expect, it, vi } from "vitest";
 import { createActor, fromCallback, fromPromise, SimulatedClock, waitFor, type AnyActorLogic } from "xstate";
 import { TERMS_VERSION } from "../../../contract/index.ts";
 import { authMachine } from "../../../machines/auth/auth.machine.ts";
-import type { AuthEmitted, AuthInput, CodeSent, PendingFlow, Profile, SignedInUser } from "../../../machines/auth/auth.types.ts";
+import { codeSent, profileWith, signedInUser } from "../../../machines/auth/auth.fixtures.ts";
+import type { AuthEmitted, AuthInput, PendingFlow } from "../../../machines/auth/auth.types.ts";
 import { RESUME_WAIT_MS, socialPopupMachine, type PopupHandle, type SocialPopupEvent } from "../../../machines/auth/socialPopup.machine.ts";
 
-const profile: Profile = {
-  id: "u-1",
-  email: "new@example.com",
-  fullName: "New Trader",
-  emailVerified: true,
-  hasPassword: true,
-  providers: [],
-  createdAt: "2026-01-02T03:04:05.000Z",
-};
-const signedIn: SignedInUser = { ...profile, Token: "session-1" };
-const codeSent = (email: string, token?: string): CodeSent => ({ email, resendAfter: 60, expiresIn: 600, ...(token ? { token } : {}) });
+// The trader of these flows signs up (or in) as new@example.com.
+const profile = profileWith({ email: "new@example.com", fullName: "New Trader" });
+const signedIn = signedInUser(profile);
 const noFlow: PendingFlow = { signupUser: null, otp: null, forgetpass: null, returnTo: null, loginEmail: null };
 
 type Impl = (input: never) => Promise<unknown>;

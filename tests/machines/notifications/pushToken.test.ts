@@ -1,18 +1,9 @@
 import { describe, expect, it, vi } from "vitest";
 import { createActor, fromPromise, SimulatedClock, waitFor } from "xstate";
+import { pushRecord as record } from "../../../machines/notifications/notifications.fixtures.ts";
 import { pushTokenMachine, TOKEN_MAX_AGE_MS, type PushEnvironment, type PushSubscriptionRecord } from "../../../machines/notifications/pushToken.machine.ts";
 
 const DAY = 86_400_000;
-const record = (createdAt: number, token = "fcm-token"): PushSubscriptionRecord => ({
-  token,
-  createdAt,
-  endpoint: "https://push.example/e",
-  auth: "a",
-  p256dh: "p",
-  swScope: "/firebase-cloud-messaging-push-scope",
-  vapidKey: "v",
-});
-
 function start(
   environment: Partial<PushEnvironment>,
   edges: { permission?: () => Promise<NotificationPermission>; token?: (refresh: boolean) => Promise<PushSubscriptionRecord> } = {},

@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from "vitest";
 import { createActor, fromPromise, SimulatedClock, waitFor } from "xstate";
-import type { BuyOrder, BuyQuote, OrderStatus } from "../../../contract/index.ts";
+import type { BuyOrder, BuyQuote } from "../../../contract/index.ts";
 import { buyOrderMachine } from "../../../machines/onramp/buyOrder.machine.ts";
+import { buyOrder as order, buyQuote, ORDER_ID } from "../../../machines/onramp/onramp.fixtures.ts";
 import {
   amountProblem,
   PAYMENT_POLL_MS,
@@ -12,35 +13,6 @@ import {
   type BuyOrderTag,
   type SendOrderInput,
 } from "../../../machines/onramp/buyOrder.types.ts";
-
-const ORDER_ID = "5b0c8f6e-3f0a-4d7e-9c1b-2a4e6f8d0b1c";
-
-const quote = (pay = "100.00"): BuyQuote => ({
-  asset: "BTC",
-  currency: "USD",
-  pay: { asset: "USD", value: pay },
-  receive: { asset: "BTC", value: "0.00101" },
-  fee: { asset: "BTC", value: "0.00001" },
-  feeBasisPoints: 100,
-  price: "97123.45",
-  limits: { min: { asset: "USD", value: "10.00" }, max: { asset: "USD", value: "5000.00" } },
-});
-
-const order = (status: OrderStatus): BuyOrder => ({
-  id: ORDER_ID,
-  type: "buy",
-  asset: "BTC",
-  currency: "USD",
-  status,
-  pay: { asset: "USD", value: "100.00" },
-  receive: { asset: "BTC", value: "0.00101" },
-  fee: { asset: "BTC", value: "0.00001" },
-  price: "97123.45",
-  paymentUrl: status === "pending" ? `/onramp/sandbox/pay/${ORDER_ID}?lang=en` : null,
-  createdAt: "2026-11-23T10:00:00.000Z",
-  updatedAt: "2026-11-23T10:00:00.000Z",
-  timeline: [{ step: "created", at: "2026-11-23T10:00:00.000Z" }],
-});
 
 const apiError = (code: string, reason?: string, extra: Record<string, unknown> = {}) =>
   Object.assign(new Error("server message"), { code, data: { ...(reason ? { reason } : {}), ...extra } });
@@ -54,7 +26,7 @@ const answerOf = async <T>(answer: Answer<T>): Promise<T> => {
 
 /** The machine with fake calls (each answers its list in turn, the last one forever) on a simulated clock. */
 function start({
-  quotes = [quote()] as Answer<BuyQuote>[],
+  quotes = [buyQuote()] as Answer<BuyQuote>[],
   orders = [order("pending")] as Answer<BuyOrder>[],
   statuses = [order("pending")] as Answer<BuyOrder>[],
   input = {} as BuyOrderInput,
@@ -140,14 +112,14 @@ describe("buy order: the form and its quote", () => {
     ["5.00", "amount.belowMinimum"],
     ["9000.00", "amount.aboveMaximum"],
   ] as const)("refuses a quote of %s outside its own limits, keeping the limits to show", async (pay, problem) => {
-    const buy = start({ quotes: [quote(pay)] });
+    const buy = start({ quotes: [buyQuote({ pay })] });
     await buy.type("5");
     expect(buy.has("invalid")).toBe(true);
     expect(buy.actor.getSnapshot().context).toMatchObject({ formProblem: problem, quote: { limits: { min: { value: "10.00" } } } });
   });
 
   it("keeps a failed quote's codes and asks again when told", async () => {
-    const buy = start({ quotes: [apiError("unavailable", "pricesUnavailable"), quote()] });
+    const buy = start({ quotes: [apiError("unavailable", "pricesUnavailable"), buyQuote()] });
     await buy.type("100");
     expect(buy.has("quoteFailed")).toBe(true);
     expect(buy.actor.getSnapshot().context.quoteFailure).toMatchObject({ flow: "quote", code: "unavailable", reason: "pricesUnavailable" });
@@ -158,7 +130,7 @@ describe("buy order: the form and its quote", () => {
   });
 
   it("asks for the quote again while it is shown", async () => {
-    const buy = start({ quotes: [quote("100.00"), quote("101.00")] });
+    const buy = start({ quotes: [buyQuote({ pay: "100.00" }), buyQuote({ pay: "101.00" })] });
     await buy.type("100");
     await buy.pass(QUOTE_REFRESH_MS);
     expect(buy.fetchQuote).toHaveBeenCalledTimes(2);

@@ -1,23 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { createActor, fromPromise, waitFor } from "xstate";
-import type { BuyOrder } from "../../../contract/index.ts";
+import { historyOrder as order } from "../../../machines/portfolio/portfolio.fixtures.ts";
 import { historyMachine, type HistoryFilters, type HistoryPage, type HistoryPageRequest } from "../../../machines/portfolio/history.machine.ts";
-
-const order = (n: number): BuyOrder => ({
-  id: `7d1f0b1e-0000-4000-8000-${String(n).padStart(12, "0")}`,
-  type: "buy",
-  asset: "BTC",
-  currency: "USD",
-  status: "completed",
-  pay: { asset: "USD", value: "100.00" },
-  receive: { asset: "BTC", value: "0.001" },
-  fee: { asset: "BTC", value: "0.00001" },
-  price: "97000",
-  paymentUrl: null,
-  createdAt: "2026-11-23T10:00:00.000Z",
-  updatedAt: "2026-11-23T10:00:00.000Z",
-  timeline: [{ step: "created", at: "2026-11-23T10:00:00.000Z" }],
-});
 
 /** A fake call whose answers the test releases one at a time, in any order. */
 function start(filters: HistoryFilters = {}) {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { screen, within } from "@testing-library/react";
-import { profile, renderApp } from "../renderApp.tsx";
+import { profile, storedUser } from "../../../machines/auth/auth.fixtures.ts";
+import { renderApp } from "../renderApp.tsx";
 
-const signedIn = { Token: "token-1", email: "trader@example.com" };
 const methods = async () => {
   const section = (await screen.findByRole("heading", { level: 2, name: "How you sign in" }, { timeout: 10_000 })).closest("section")!;
   return {
@@ -15,7 +15,7 @@ const methods = async () => {
 
 describe("the profile's sign-in methods", { timeout: 20_000 }, () => {
   it("lists an account made with Google as Google and e-mail codes, not as e-mail codes alone, and offers a password", async () => {
-    await renderApp("/profile", { user: signedIn, calls: { getProfile: () => ({ ...profile, hasPassword: false, providers: ["google"] }) } });
+    await renderApp("/profile", { user: storedUser, calls: { getProfile: () => ({ ...profile, hasPassword: false, providers: ["google"] }) } });
     const { section, terms } = await methods();
     expect(terms).toEqual(["E-mail code", "Google"]);
     expect(within(section).getByText("Your Google account")).toBeInTheDocument();
@@ -26,7 +26,7 @@ describe("the profile's sign-in methods", { timeout: 20_000 }, () => {
   });
 
   it("lists a password, e-mail codes and every linked provider, and offers to change the password", async () => {
-    await renderApp("/profile", { user: signedIn, calls: { getProfile: () => ({ ...profile, hasPassword: true, providers: ["apple", "facebook"] }) } });
+    await renderApp("/profile", { user: storedUser, calls: { getProfile: () => ({ ...profile, hasPassword: true, providers: ["apple", "facebook"] }) } });
     const { section, terms } = await methods();
     expect(terms).toEqual(["Password", "E-mail code", "Apple", "Facebook"]);
     expect(within(section).queryByRole("button", { name: "Set password" })).toBeNull();
@@ -34,7 +34,7 @@ describe("the profile's sign-in methods", { timeout: 20_000 }, () => {
   });
 
   it("lists a password account without providers as password and e-mail codes", async () => {
-    await renderApp("/profile", { user: signedIn });
+    await renderApp("/profile", { user: storedUser });
     expect((await methods()).terms).toEqual(["Password", "E-mail code"]);
   });
 });

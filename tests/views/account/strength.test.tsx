@@ -1,10 +1,11 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { profile, renderApp } from "../renderApp.tsx";
+import { profileWith, signedInUser } from "../../../machines/auth/auth.fixtures.ts";
+import { renderApp } from "../renderApp.tsx";
 import { loadStrengthJudge } from "../../../src/shared/lib/strength.ts";
 
-const signedIn = { ...profile, Token: "session-1" };
+const signedIn = signedInUser();
 const TOO_EASY = "This password is too easy to guess.";
 
 // The estimator's chunks load when a password form opens, and the pages are lazy too; loading
@@ -86,9 +87,10 @@ describe("change password", () => {
 
 describe("set password", () => {
   it("judges the password against the user's own name and e-mail", { timeout: SLOW }, async () => {
-    const zubaida = { ...profile, email: "zubaida.qarawi@mail.example", fullName: "Zubaida Qarawi", hasPassword: false };
-    const setPassword = vi.fn(() => null);
-    await renderApp("/profile", { user: { ...zubaida, Token: "session-1" }, calls: { getProfile: () => zubaida, setPassword } });
+    const zubaida = profileWith({ email: "zubaida.qarawi@mail.example", fullName: "Zubaida Qarawi", hasPassword: false });
+    // The route answers the profile, now with a password.
+    const setPassword = vi.fn(() => ({ ...zubaida, hasPassword: true }));
+    await renderApp("/profile", { user: signedInUser(zubaida), calls: { getProfile: () => zubaida, setPassword } });
     const user = userEvent.setup();
     const field = await screen.findByLabelText("New password", {}, { timeout: 5000 });
     await user.type(field, "ZubaidaQarawi99");

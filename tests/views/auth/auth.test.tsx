@@ -5,15 +5,16 @@ import { Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
 import { SimulatedClock } from "xstate";
 import { TERMS_VERSION } from "../../../contract/index.ts";
-import { profile, renderApp } from "../renderApp.tsx";
+import { codeSent, profile, signedInUser } from "../../../machines/auth/auth.fixtures.ts";
+import { pushRecord } from "../../../machines/notifications/notifications.fixtures.ts";
+import { renderApp } from "../renderApp.tsx";
 import { ActorsProvider } from "../../../src/shared/actors/context.tsx";
 import { useClientState } from "../../../src/features/auth/clientState.ts";
 import type { PopupEdge } from "../../../src/features/auth/services/actors.ts";
 import type { PushEdge } from "../../../src/features/notifications/services/actors.ts";
 import type { SocialPopupEvent } from "../../../machines/auth/socialPopup.machine.ts";
 
-const signedIn = { ...profile, Token: "session-1" };
-const codeSent = (email: string) => ({ email, resendAfter: 60, expiresIn: 600 });
+const signedIn = signedInUser();
 const serverError = (code: string, message: string, data?: unknown) => Object.assign(new Error(message), { code, data });
 
 /** A popup the test answers for the callback page (its request id is r-1), or closes. */
@@ -354,7 +355,7 @@ describe("notifications", () => {
   });
 
   it("shows the empty-token error", async () => {
-    const getToken = async () => ({ token: "", createdAt: 0, endpoint: null, auth: null, p256dh: null, swScope: "/", vapidKey: "v" });
+    const getToken = async () => pushRecord(0, "");
     await renderApp("/profile", {
       user: signedIn,
       push: push({ inspect: async () => ({ supported: true, configured: true, permission: "granted" }), getToken }),

@@ -2,9 +2,9 @@ import { describe, expect, it, vi } from "vitest";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { TERMS_VERSION } from "../../../contract/index.ts";
+import { codeSent } from "../../../machines/auth/auth.fixtures.ts";
 import { renderApp } from "../renderApp.tsx";
 
-const codeSent = (email: string) => ({ email, resendAfter: 60, expiresIn: 600 });
 const consentName = "I accept the Terms of Service and the Privacy Policy and have read the Risk Disclosure.";
 
 async function fillSignup(user: ReturnType<typeof userEvent.setup>) {

@@ -1,9 +1,10 @@
 import { describe, expect, it, vi } from "vitest";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { profile, renderApp } from "../renderApp.tsx";
+import { signedInUser } from "../../../machines/auth/auth.fixtures.ts";
+import { renderApp } from "../renderApp.tsx";
 
-const signedIn = { ...profile, Token: "session-1" };
+const signedIn = signedInUser();
 const serverError = (code: string, message: string, data?: unknown) => Object.assign(new Error(message), { code, data });
 const wrongPassword = () => Promise.reject(serverError("badRequest", "The e-mail address or password is not correct.", { reason: "invalidCredentials" }));
 

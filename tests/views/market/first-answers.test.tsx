@@ -2,10 +2,11 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { screen } from "@testing-library/react";
 import { FIRST_ANSWERS_ELEMENT_ID } from "../../../contract/firstAnswers.ts";
-import { bodiesOf, profile, renderApp } from "../renderApp.tsx";
-import { dashboardMarket, list } from "../marketFixtures.ts";
+import { profile, storedUser } from "../../../machines/auth/auth.fixtures.ts";
+import { bodiesOf, renderApp } from "../renderApp.tsx";
+import { dashboardMarket, list } from "../../../machines/market/market.fixtures.ts";
+import { noBalances } from "../../../machines/portfolio/portfolio.fixtures.ts";
 
-const signedIn = { Token: "token-1", email: "trader@example.com" };
 const success = (data: unknown) => ({ status: "success", message: "OK", data });
 
 function embed(answers: { route: string; body: unknown; data: unknown }[]) {
@@ -19,14 +20,14 @@ afterEach(() => document.getElementById(FIRST_ANSWERS_ELEMENT_ID)?.remove());
 
 describe("the dashboard with its first answers in the page", { timeout: 20_000 }, () => {
   it("shows the market, the balances and the currency list it brought, asking the API for none of them", async () => {
-    const held = { currency: "USD", balances: [], total: "0.00" };
+    const held = noBalances();
     embed([
       { route: "getProfile", body: {}, data: profile },
       { route: "currencyList", body: {}, data: list },
       { route: "balances", body: { currency: "USD" }, data: held },
       { route: "dashboardMarketInfo", body: { currency: "USD" }, data: dashboardMarket() },
     ]);
-    const { call } = await renderApp("/dashboard", { user: signedIn });
+    const { call } = await renderApp("/dashboard", { user: storedUser });
     await screen.findByRole("heading", { level: 1, name: "Dashboard" }, { timeout: 10_000 });
     expect(document.querySelector(".dashboard-grid")).toHaveAttribute("aria-busy", "false");
     expect(screen.getByRole("combobox", { name: /currency/i })).toBeEnabled();
@@ -35,7 +36,7 @@ describe("the dashboard with its first answers in the page", { timeout: 20_000 }
 
   it("calls the API as usual for an answer it did not bring (another quote currency)", async () => {
     embed([{ route: "dashboardMarketInfo", body: { currency: "EUR" }, data: dashboardMarket() }]);
-    const { call } = await renderApp("/dashboard", { user: signedIn });
+    const { call } = await renderApp("/dashboard", { user: storedUser });
     await screen.findByRole("heading", { level: 1, name: "Dashboard" }, { timeout: 10_000 });
     await screen.findAllByText("Bitcoin", {}, { timeout: 10_000 });
     expect(bodiesOf(call, "dashboardMarketInfo")).toEqual([{ currency: "USD" }]);

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { storedUser } from "../../../machines/auth/auth.fixtures.ts";
 import { bodiesOf, renderApp } from "../renderApp.tsx";
-import { list, ticker, tickers } from "../marketFixtures.ts";
+import { list, ticker, tickers } from "../../../machines/market/market.fixtures.ts";
 
-const signedIn = { Token: "token-1", email: "trader@example.com" };
 const symbols = () =>
   within(screen.getByRole("table"))
     .getAllByRole("row")
@@ -12,7 +12,7 @@ const symbols = () =>
 
 describe("the market page", { timeout: 20_000 }, () => {
   it("lists prices, sorts by a header that says how it is sorted, and searches Arabic names", async () => {
-    await renderApp("/market", { user: signedIn, locale: "ar", calls: { currencyList: () => list, marketTickers: () => tickers() } });
+    await renderApp("/market", { user: storedUser, locale: "ar", calls: { currencyList: () => list, marketTickers: () => tickers() } });
     await screen.findByText("\u2066$97,123.45\u2069", {}, { timeout: 10_000 });
     expect(symbols()).toEqual(["BTC", "ETH", "DOGE"]);
     const change = screen.getByRole("button", { name: /التغيّر 24 ساعة/ });
@@ -31,7 +31,7 @@ describe("the market page", { timeout: 20_000 }, () => {
   it("changes a star at once, and flips it back with a message when the server refuses", async () => {
     const refusal = Object.assign(new Error("No listed asset has this symbol."), { code: "badRequest", data: { reason: "unknownSymbol" } });
     const { call } = await renderApp("/market", {
-      user: signedIn,
+      user: storedUser,
       calls: {
         currencyList: () => list,
         marketTickers: () => tickers(),
@@ -58,7 +58,7 @@ describe("the market page", { timeout: 20_000 }, () => {
 
   it("asks again in the chosen currency and shows its prices", async () => {
     const { call } = await renderApp("/market", {
-      user: signedIn,
+      user: storedUser,
       calls: {
         currencyList: () => list,
         marketTickers: ({ currency }) => (currency === "EUR" ? { ...tickers("EUR"), tickers: [ticker("BTC", "89000.00", "1.50")] } : tickers()),
@@ -76,7 +76,7 @@ describe("the market page", { timeout: 20_000 }, () => {
     const arrived = new Promise<void>((resolve) => (arrive = resolve));
     localStorage.setItem("sarraf.quoteCurrency", "EUR");
     await renderApp("/market", {
-      user: signedIn,
+      user: storedUser,
       calls: { currencyList: async () => (await arrived, list), marketTickers: () => tickers() },
     });
     const field = await screen.findByLabelText("Currency", {}, { timeout: 10_000 });
@@ -95,7 +95,7 @@ describe("the market page", { timeout: 20_000 }, () => {
   it("says so when the list cannot be loaded, and loads it when asked again", async () => {
     let fail = true;
     await renderApp("/market", {
-      user: signedIn,
+      user: storedUser,
       calls: {
         currencyList: () => {
           if (fail) throw Object.assign(new Error("Failed to fetch"), { code: "network" });

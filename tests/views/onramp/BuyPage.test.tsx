@@ -1,59 +1,19 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
-import type { BuyOrder, BuyQuote, OrderStatus } from "../../../contract/index.ts";
+import type { OrderStatus } from "../../../contract/index.ts";
+import { buyOrder, buyQuote, ORDER_ID, orderTimelines, PAYMENT_URL } from "../../../machines/onramp/onramp.fixtures.ts";
+import { storedUser } from "../../../machines/auth/auth.fixtures.ts";
 import { bodiesOf, renderApp } from "../renderApp.tsx";
 
-const signedIn = { Token: "token-1", email: "trader@example.com" };
-const ORDER_ID = "5b0c8f6e-3f0a-4d7e-9c1b-2a4e6f8d0b1c";
-const PAYMENT_URL = `/onramp/sandbox/pay/${ORDER_ID}?lang=en`;
+// The Buy page's pair is ETH, and the page shows the order's whole timeline.
+const quote = (asset = "ETH", pay = "100.00") => buyQuote({ asset, pay });
+const order = (status: OrderStatus) => buyOrder(status, { asset: "ETH", timeline: orderTimelines[status] });
 
-const quote = (asset = "ETH", pay = "100.00"): BuyQuote => ({
-  asset,
-  currency: "USD",
-  pay: { asset: "USD", value: pay },
-  receive: { asset, value: "0.03287" },
-  fee: { asset, value: "0.00033" },
-  feeBasisPoints: 100,
-  price: "3012.10",
-  limits: { min: { asset: "USD", value: "10.00" }, max: { asset: "USD", value: "5000.00" } },
-});
-
-const steps: Record<OrderStatus, BuyOrder["timeline"]> = {
-  pending: [{ step: "created", at: "2026-11-23T10:00:00.000Z" }],
-  processing: [
-    { step: "created", at: "2026-11-23T10:00:00.000Z" },
-    { step: "paid", at: "2026-11-23T10:00:20.000Z" },
-    { step: "processing", at: "2026-11-23T10:00:21.000Z" },
-  ],
-  completed: [
-    { step: "created", at: "2026-11-23T10:00:00.000Z" },
-    { step: "paid", at: "2026-11-23T10:00:20.000Z" },
-    { step: "processing", at: "2026-11-23T10:00:21.000Z" },
-    { step: "completed", at: "2026-11-23T10:00:30.000Z" },
-  ],
-  failed: [
-    { step: "created", at: "2026-11-23T10:00:00.000Z" },
-    { step: "failed", at: "2026-11-23T10:00:20.000Z" },
-  ],
-  cancelled: [],
-  expired: [],
-};
-
-const order = (status: OrderStatus): BuyOrder => ({
-  id: ORDER_ID,
-  type: "buy",
-  asset: "ETH",
-  currency: "USD",
-  status,
-  pay: { asset: "USD", value: "100.00" },
-  receive: { asset: "ETH", value: "0.03287" },
-  fee: { asset: "ETH", value: "0.00033" },
-  price: "3012.10",
-  paymentUrl: status === "pending" ? PAYMENT_URL : null,
-  createdAt: "2026-11-23T10:00:00.000Z",
-  updatedAt: "2026-11-23T10:00:00.000Z",
-  timeline: steps[status],
-});
+/** Answers each in turn, then the last one for ever (as the status call does once an order is final). */
+function inTurn<T>(first: T, ...rest: T[]): () => T {
+  const queue = [first, ...rest];
+  return () => (queue.length > 1 ? queue.shift() : queue[0]) ?? first;
+}
 
 const apiError = (code: string, message: string, data: Record<string, unknown>) => Object.assign(new Error(message), { code, data });
 
@@ -82,13 +42,13 @@ async function typeAmount(amount: string) {
 describe("the Buy page", { timeout: 20_000 }, () => {
   it("quotes the pair from the address, shows the limits, and pays by card in a popup it then follows to the end", async () => {
     const windows = fakeWindows();
-    const statuses = [order("pending"), order("completed")];
+    const status = inTurn(order("pending"), order("completed"));
     const { call } = await renderApp("/buy?symbol=ETH&curr=USD", {
-      user: signedIn,
+      user: storedUser,
       calls: {
         swipeluxQuote: ({ asset }) => quote(asset),
         swipeluxSendOrder: () => order("pending"),
-        swipeluxStatus: () => (statuses.length > 1 ? statuses.shift() : statuses[0]),
+        swipeluxStatus: status,
       },
     });
     const asset = await screen.findByRole("combobox", { name: "Asset" }, { timeout: 10_000 });
@@ -175,7 +135,7 @@ describe("the Buy page", { timeout: 20_000 }, () => {
 
   it("finds a malformed amount without asking, and words the server's limits at the field", async () => {
     await renderApp("/buy?symbol=ETH&curr=USD", {
-      user: signedIn,
+      user: storedUser,
       calls: {
         swipeluxQuote: ({ amount }) => {
           if (amount === "2") throw apiError("badRequest", "server words", { reason: "belowMinimum" });
@@ -199,7 +159,7 @@ describe("the Buy page", { timeout: 20_000 }, () => {
     fakeWindows();
     let tries = 0;
     const { call } = await renderApp("/buy?symbol=ETH&curr=USD", {
-      user: signedIn,
+      user: storedUser,
       calls: {
         swipeluxQuote: () => quote(),
         swipeluxSendOrder: () => {
@@ -225,7 +185,7 @@ describe("the Buy page", { timeout: 20_000 }, () => {
   it("offers a link when the browser blocks the payment window", async () => {
     fakeWindows({ blocked: true });
     await renderApp("/buy?symbol=ETH&curr=USD", {
-      user: signedIn,
+      user: storedUser,
       calls: { swipeluxQuote: () => quote(), swipeluxSendOrder: () => order("pending"), swipeluxStatus: () => order("pending") },
     });
     await screen.findByRole("combobox", { name: "Asset" }, { timeout: 10_000 });
@@ -239,10 +199,10 @@ describe("the Buy page", { timeout: 20_000 }, () => {
 
   it("watches a remembered order again after a reload, and words a declined card", async () => {
     localStorage.setItem("sarraf.pendingBuy", ORDER_ID);
-    const statuses = [order("processing"), order("failed")];
+    const status = inTurn(order("processing"), order("failed"));
     const { call } = await renderApp("/buy", {
-      user: signedIn,
-      calls: { swipeluxStatus: () => (statuses.length > 1 ? statuses.shift() : statuses[0]) },
+      user: storedUser,
+      calls: { swipeluxStatus: status },
     });
     await screen.findByRole("heading", { name: "Payment received: buying your crypto" }, { timeout: 10_000 });
     expect(bodiesOf(call, "swipeluxStatus")[0]).toEqual({ orderId: ORDER_ID });
@@ -255,7 +215,7 @@ describe("the Buy page", { timeout: 20_000 }, () => {
 
   it("says when the order in the address is not the user's", async () => {
     await renderApp(`/buy?order=${ORDER_ID}`, {
-      user: signedIn,
+      user: storedUser,
       calls: { swipeluxStatus: () => Promise.reject(apiError("notFound", "server words", { reason: "orderNotFound" })) },
     });
     await screen.findByRole("heading", { name: "Order not found" }, { timeout: 10_000 });
@@ -266,7 +226,7 @@ describe("the Buy page", { timeout: 20_000 }, () => {
   it("keeps watching through a lost connection and says so", async () => {
     let answers = 0;
     await renderApp(`/buy?order=${ORDER_ID}`, {
-      user: signedIn,
+      user: storedUser,
       calls: {
         swipeluxStatus: () => {
           answers++;

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import type { HistoryBody } from "../../../contract/index.ts";
+import { storedUser } from "../../../machines/auth/auth.fixtures.ts";
 import { bodiesOf, renderApp } from "../renderApp.tsx";
-import { order } from "./portfolioFixtures.ts";
+import { historyOrder as order } from "../../../machines/portfolio/portfolio.fixtures.ts";
 
-const signedIn = { Token: "token-1", email: "trader@example.com" };
 const main = () => within(screen.getByRole("main"));
 const listed = () => [...document.querySelectorAll("[data-order]")].map((item) => item.getAttribute("data-order")!.slice(-2));
 const network = () => Object.assign(new Error("Failed to fetch"), { code: "network" });
@@ -12,7 +12,7 @@ const network = () => Object.assign(new Error("Failed to fetch"), { code: "netwo
 describe("the transaction history", { timeout: 20_000 }, () => {
   it("sends the filters of the address, keeps a changed filter in the address, and asks again with it", async () => {
     const { call, memory } = await renderApp("/history?asset=BTC&status=completed&from=2026-11-01", {
-      user: signedIn,
+      user: storedUser,
       calls: { transactionsHistory: () => ({ items: [order(1)], nextCursor: null }) },
     });
     await main().findByText("That is every order.", {}, { timeout: 10_000 });
@@ -30,7 +30,7 @@ describe("the transaction history", { timeout: 20_000 }, () => {
 
   it("lists orders newest first and appends the next page from the cursor", async () => {
     const { call } = await renderApp("/history", {
-      user: signedIn,
+      user: storedUser,
       calls: {
         transactionsHistory: (body: HistoryBody) =>
           body.cursor === "page-2" ? { items: [order(3, "failed")], nextCursor: null } : { items: [order(1), order(2, "pending")], nextCursor: "page-2" },
@@ -53,7 +53,7 @@ describe("the transaction history", { timeout: 20_000 }, () => {
   });
 
   it("opens a row to show the order's timeline with its times", async () => {
-    await renderApp("/history", { user: signedIn, calls: { transactionsHistory: () => ({ items: [order(1)], nextCursor: null }) } });
+    await renderApp("/history", { user: storedUser, calls: { transactionsHistory: () => ({ items: [order(1)], nextCursor: null }) } });
     await main().findByText("That is every order.", {}, { timeout: 10_000 });
     const row = within(document.querySelector("[data-order]") as HTMLElement);
     const toggle = row.getByRole("button");
@@ -78,7 +78,7 @@ describe("the transaction history", { timeout: 20_000 }, () => {
   });
 
   it("shows a new user how to make a first buy", async () => {
-    await renderApp("/history", { user: signedIn, calls: { transactionsHistory: () => ({ items: [], nextCursor: null }) } });
+    await renderApp("/history", { user: storedUser, calls: { transactionsHistory: () => ({ items: [], nextCursor: null }) } });
     expect(await main().findByText("No transactions yet", {}, { timeout: 10_000 })).toBeInTheDocument();
     expect(main().getByRole("link", { name: "Make your first buy" })).toHaveAttribute("href", "/buy?symbol=BTC&curr=USD");
     expect(main().queryByText("No transactions match these filters")).not.toBeInTheDocument();
@@ -86,7 +86,7 @@ describe("the transaction history", { timeout: 20_000 }, () => {
 
   it("says when filters match nothing, and clears them", async () => {
     const { call, memory } = await renderApp("/history?status=expired", {
-      user: signedIn,
+      user: storedUser,
       calls: { transactionsHistory: (body: HistoryBody) => (body.status ? { items: [], nextCursor: null } : { items: [order(1)], nextCursor: null }) },
     });
     expect(await main().findByText("No transactions match these filters", {}, { timeout: 10_000 })).toBeInTheDocument();
@@ -101,7 +101,7 @@ describe("the transaction history", { timeout: 20_000 }, () => {
   it("says when the list cannot be loaded, and loads it when asked again", async () => {
     let fail = true;
     await renderApp("/history", {
-      user: signedIn,
+      user: storedUser,
       calls: {
         transactionsHistory: () => {
           if (fail) throw network();
@@ -121,7 +121,7 @@ describe("the transaction history", { timeout: 20_000 }, () => {
   it("keeps what is listed when the next page fails, and tries it again", async () => {
     let fail = true;
     await renderApp("/history", {
-      user: signedIn,
+      user: storedUser,
       calls: {
         transactionsHistory: (body: HistoryBody) => {
           if (!body.cursor) return { items: [order(1)], nextCursor: "page-2" };
@@ -145,7 +145,7 @@ describe("the transaction history", { timeout: 20_000 }, () => {
       data: { reason: "validation", fields: { from: "Enter a date as YYYY-MM-DD." }, fieldKeys: { from: "date.invalid" } },
     });
     await renderApp("/history?from=2026-02-30", {
-      user: signedIn,
+      user: storedUser,
       calls: {
         transactionsHistory: (body: HistoryBody) => {
           if (body.from === "2026-02-30") throw refusal;

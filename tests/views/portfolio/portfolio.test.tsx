@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { storedUser } from "../../../machines/auth/auth.fixtures.ts";
 import { bodiesOf, renderApp } from "../renderApp.tsx";
-import { balances } from "./portfolioFixtures.ts";
+import { balances, noBalances } from "../../../machines/portfolio/portfolio.fixtures.ts";
 
-const signedIn = { Token: "token-1", email: "trader@example.com" };
 const assetRows = () =>
   within(screen.getByRole("table"))
     .getAllByRole("row")
@@ -12,7 +12,7 @@ const assetRows = () =>
 
 describe("the portfolio page", { timeout: 20_000 }, () => {
   it("shows the total and each asset's available, on-hold and value, largest first, in the chosen currency", async () => {
-    const { call } = await renderApp("/portfolio", { user: signedIn, calls: { balances: ({ currency }) => balances(currency === "EUR" ? "EUR" : "USD") } });
+    const { call } = await renderApp("/portfolio", { user: storedUser, calls: { balances: ({ currency }) => balances(currency === "EUR" ? "EUR" : "USD") } });
     expect(await screen.findByTestId("portfolio-total", {}, { timeout: 10_000 })).toHaveTextContent("$7,966.67");
     expect(assetRows()).toEqual(["ETH", "BTC", "DOGE"]);
     const btc = within(screen.getByRole("row", { name: /Bitcoin/ }));
@@ -30,7 +30,7 @@ describe("the portfolio page", { timeout: 20_000 }, () => {
   });
 
   it("tells a new user they hold nothing yet and links to the Buy page", async () => {
-    await renderApp("/portfolio", { user: signedIn, calls: { balances: () => ({ currency: "USD", balances: [], total: "0" }) } });
+    await renderApp("/portfolio", { user: storedUser, calls: { balances: () => noBalances() } });
     expect(await screen.findByText("You have no crypto yet", {}, { timeout: 10_000 })).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Buy crypto" })).toHaveAttribute("href", "/buy?symbol=BTC&curr=USD");
     expect(screen.queryByRole("table")).not.toBeInTheDocument();
@@ -39,7 +39,7 @@ describe("the portfolio page", { timeout: 20_000 }, () => {
   it("says when the balances cannot be loaded, and asks again at once when told to", async () => {
     let fail = true;
     const { call } = await renderApp("/portfolio", {
-      user: signedIn,
+      user: storedUser,
       calls: {
         balances: () => {
           if (fail) throw Object.assign(new Error("Failed to fetch"), { code: "network" });
@@ -59,7 +59,7 @@ describe("the portfolio page", { timeout: 20_000 }, () => {
 
 describe("the dashboard's balances card", { timeout: 20_000 }, () => {
   it("shows the total and the largest holdings, each available and on hold, beside the market cards", async () => {
-    await renderApp("/dashboard", { user: signedIn, calls: { balances: () => balances() } });
+    await renderApp("/dashboard", { user: storedUser, calls: { balances: () => balances() } });
     expect(await screen.findByTestId("dashboard-total", {}, { timeout: 10_000 })).toHaveTextContent("$7,966.67");
     const card = within(screen.getByRole("region", { name: "Your balances" }));
     expect(card.getAllByRole("listitem").map((item) => item.getAttribute("data-symbol"))).toEqual(["ETH", "BTC", "DOGE"]);
@@ -72,7 +72,7 @@ describe("the dashboard's balances card", { timeout: 20_000 }, () => {
   });
 
   it("offers a first buy to a user with nothing yet", async () => {
-    await renderApp("/dashboard", { user: signedIn });
+    await renderApp("/dashboard", { user: storedUser });
     const card = within(screen.getByRole("region", { name: "Your balances" }));
     expect(await card.findByText("You have no crypto yet", {}, { timeout: 10_000 })).toBeInTheDocument();
     expect(card.getByRole("link", { name: "Buy crypto" })).toHaveAttribute("href", "/buy?symbol=BTC&curr=USD");

@@ -4,9 +4,11 @@ import { afterEach, describe, expect, it } from "vitest";
 import { FIRST_ANSWERS_ELEMENT_ID } from "../../../contract/firstAnswers.ts";
 import { readFirstAnswers } from "../../../src/shared/api/firstAnswers.ts";
 import { lazyCall, withFirstAnswers } from "../../../src/shared/api/lazyCall.ts";
+import { profile } from "../../../machines/auth/auth.fixtures.ts";
+import { balances as balancesOf } from "../../../machines/portfolio/portfolio.fixtures.ts";
 
-const balances = { balances: [{ asset: "BTC", available: "0.5" }] };
-const profile = { id: "u1", fullName: "Test" };
+// Real answers of the two routes, so what the page brings is what the server would send.
+const balances = balancesOf("USD");
 
 function embed(content: string) {
   const element = document.createElement("script");

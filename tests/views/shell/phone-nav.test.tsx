@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { storedUser } from "../../../machines/auth/auth.fixtures.ts";
 import { bodiesOf, renderApp } from "../renderApp.tsx";
 
 // jsdom applies no media queries: the sidebar and the phone's bottom bar are both in the page, so
 // every query here starts from the bottom bar (the "Main" navigation).
-const signedIn = { Token: "token-1", email: "trader@example.com" };
 const bottomBar = () => screen.getByRole("navigation", { name: "Main" });
 const accountTab = () => within(bottomBar()).getByRole("button", { name: "Account" });
 
@@ -24,7 +24,7 @@ describe("the phone's bottom bar", { timeout: 20_000 }, () => {
   it("reaches every signed-in page and marks the one open, the Account tab included", async () => {
     const user = userEvent.setup();
     // Not on one of the addresses the bar links to: focus moves only after a change of address.
-    const { memory } = await renderApp("/exchange?curr=EUR&symbol=ETH", { user: signedIn });
+    const { memory } = await renderApp("/exchange?curr=EUR&symbol=ETH", { user: storedUser });
     await screen.findByRole("heading", { level: 1, name: "Exchange" });
     for (const page of pages) {
       if (page.account) {
@@ -56,7 +56,7 @@ describe("the phone's bottom bar", { timeout: 20_000 }, () => {
 
   it("opens the account sheet by keyboard, moves focus into it, and closes it with Escape back on the tab", async () => {
     const user = userEvent.setup();
-    await renderApp("/market", { user: signedIn });
+    await renderApp("/market", { user: storedUser });
     await screen.findByRole("heading", { level: 1, name: "Market" });
     expect(within(bottomBar()).queryByRole("link", { name: "Profile" })).toBeNull();
     accountTab().focus();
@@ -78,7 +78,7 @@ describe("the phone's bottom bar", { timeout: 20_000 }, () => {
 
   it("closes the sheet when focus leaves it or on a tap outside, and on the page already open", async () => {
     const user = userEvent.setup();
-    const { container, memory } = await renderApp("/profile", { user: signedIn });
+    const { container, memory } = await renderApp("/profile", { user: storedUser });
     await screen.findByRole("heading", { level: 1, name: "Profile" });
     await user.click(accountTab());
     await user.click(container.querySelector(".account-backdrop")!);
@@ -100,7 +100,7 @@ describe("the phone's bottom bar", { timeout: 20_000 }, () => {
 
   it("logs out from the account sheet", async () => {
     const user = userEvent.setup();
-    const { memory, call } = await renderApp("/withdrawals", { user: signedIn });
+    const { memory, call } = await renderApp("/withdrawals", { user: storedUser });
     await user.click(accountTab());
     await user.click(within(bottomBar()).getByRole("button", { name: "Log out" }));
     await waitFor(() => expect(memory.history?.at(-1)).toBe("/"));
@@ -109,7 +109,7 @@ describe("the phone's bottom bar", { timeout: 20_000 }, () => {
 
   it("names the tab and the sheet in Arabic", async () => {
     const user = userEvent.setup();
-    await renderApp("/kyc", { user: signedIn, locale: "ar" });
+    await renderApp("/kyc", { user: storedUser, locale: "ar" });
     const bar = screen.getByRole("navigation", { name: "الرئيسية" });
     const tab = within(bar).getByRole("button", { name: "الحساب" });
     expect(tab).toHaveAttribute("aria-current", "true");

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { storedUser } from "../../../machines/auth/auth.fixtures.ts";
 import { bodiesOf, renderApp } from "../renderApp.tsx";
 
-const signedIn = { Token: "token-1", email: "trader@example.com" };
 const publicPaths = ["/", "/blog", "/contact"];
 const authPaths = ["/login", "/signup", "/verify-email", "/forgot-password", "/reset-password"];
 const dashboardPaths = ["/dashboard", "/market", "/exchange", "/portfolio", "/profile", "/kyc", "/withdrawals"];
@@ -18,13 +18,13 @@ describe("routes and access rules", () => {
   });
 
   it.each(authPaths)("sends a signed-in user from %s to /dashboard", async (path) => {
-    const { memory } = await renderApp(path, { user: signedIn });
+    const { memory } = await renderApp(path, { user: storedUser });
     await waitFor(() => expect(memory.history?.at(-1)).toBe("/dashboard"));
     expect(await screen.findByRole("heading", { level: 1, name: "Dashboard" })).toBeInTheDocument();
   });
 
   it.each([...publicPaths, ...partnerPaths])("shows %s to visitors and signed-in users alike", async (path) => {
-    for (const user of [null, signedIn]) {
+    for (const user of [null, storedUser]) {
       const { memory, unmount } = await renderApp(path, { user });
       expect(await screen.findByRole("heading", { level: 1 })).toBeInTheDocument();
       expect(memory.history?.at(-1)).toBe(path);
@@ -40,7 +40,7 @@ describe("routes and access rules", () => {
     expect(within(hero()).getByRole("link", { name: "Log in" })).toHaveAttribute("href", "/login");
     visitor.unmount();
 
-    await renderApp("/", { user: signedIn });
+    await renderApp("/", { user: storedUser });
     await screen.findByRole("heading", { level: 1 });
     expect(within(hero()).getByRole("link", { name: "Go to your dashboard" })).toHaveAttribute("href", "/dashboard");
     expect(within(hero()).queryByRole("link", { name: "Create a free account" })).toBeNull();
@@ -64,7 +64,7 @@ describe("routes and access rules", () => {
   });
 
   it("names KYC the same in the sidebar and on its page", async () => {
-    await renderApp("/kyc", { user: signedIn });
+    await renderApp("/kyc", { user: storedUser });
     const nav = await screen.findByRole("navigation", { name: "Account" });
     expect(within(nav).getByRole("link", { name: "Identity verification" })).toHaveAttribute("aria-current", "page");
     expect(await screen.findByRole("heading", { level: 1, name: "Identity verification" })).toBeInTheDocument();
@@ -79,22 +79,22 @@ describe("routes and access rules", () => {
 
 describe("dashboard layout", () => {
   it("links the sidebar's Exchange to the default pair and marks the current page", async () => {
-    await renderApp("/market", { user: signedIn });
+    await renderApp("/market", { user: storedUser });
     const trading = (await screen.findAllByRole("navigation", { name: "Trading" }))[0]!;
     expect(within(trading).getByRole("link", { name: "Exchange" })).toHaveAttribute("href", "/exchange?curr=USD&symbol=BTC");
     expect(within(trading).getByRole("link", { name: "Market" })).toHaveAttribute("aria-current", "page");
   });
 
   it("shows the pair from the URL, and a clear error for a malformed one", async () => {
-    const { unmount } = await renderApp("/exchange?curr=USD&symbol=ETH", { user: signedIn });
+    const { unmount } = await renderApp("/exchange?curr=USD&symbol=ETH", { user: storedUser });
     expect(await screen.findByText("ETH / USD")).toBeInTheDocument();
     unmount();
-    await renderApp("/exchange?symbol=%3Cscript%3E", { user: signedIn });
+    await renderApp("/exchange?symbol=%3Cscript%3E", { user: storedUser });
     expect(await screen.findByRole("alert")).toHaveTextContent("That currency pair is not valid");
   });
 
   it("logs out from the sidebar: calls the server, clears storage and goes home", async () => {
-    const { memory, call, store } = await renderApp("/dashboard", { user: signedIn });
+    const { memory, call, store } = await renderApp("/dashboard", { user: storedUser });
     // jsdom applies no media queries: the sidebar's button comes first, the phone header's second.
     await userEvent.click(screen.getAllByRole("button", { name: "Log out" })[0]!);
     await waitFor(() => expect(memory.history?.at(-1)).toBe("/"));
@@ -104,7 +104,7 @@ describe("dashboard layout", () => {
   });
 
   it("goes to /login when the session is rejected (401)", async () => {
-    const { memory, actors, store } = await renderApp("/portfolio", { user: signedIn });
+    const { memory, actors, store } = await renderApp("/portfolio", { user: storedUser });
     act(() => actors.auth.send({ type: "auth.unauthorized" }));
     await waitFor(() => expect(memory.history?.at(-1)).toBe("/login"));
     expect(store.getItem("authUser")).toBeNull();
@@ -113,7 +113,7 @@ describe("dashboard layout", () => {
 
 describe("languages", () => {
   it("renders Arabic right-to-left with translated titles", async () => {
-    await renderApp("/dashboard", { user: signedIn, locale: "ar" });
+    await renderApp("/dashboard", { user: storedUser, locale: "ar" });
     expect(document.documentElement).toHaveAttribute("dir", "rtl");
     expect(document.documentElement).toHaveAttribute("lang", "ar");
     expect(await screen.findByRole("heading", { level: 1, name: "لوحة التحكم" })).toBeInTheDocument();

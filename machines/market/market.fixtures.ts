@@ -1,4 +1,6 @@
-// A small market for the view tests: three assets, two currencies and their prices.
+// A small market for the tests: three assets, two currencies and their prices. Typed by the
+// contract, so a change to a route's answer breaks each use at compile time. Only tests and graph
+// specs import this file: test data never reaches the app's bundle.
 import type { Asset, CurrencyList, DashboardMarket, GetPriceBody, Price, Tickers } from "../../contract/index.ts";
 
 const asset = (symbol: string, en: string, ar: string, rank: number): Asset => ({
@@ -18,7 +20,8 @@ export const list: CurrencyList = {
   ],
   favourites: ["BTC"],
 };
-export const ticker = (symbol: string, price: string, change24h: string) => ({
+/** A ticker as /market/tickers lists it: with its sparkline. */
+export const ticker = (symbol: string, price: string, change24h: string): Tickers["tickers"][number] => ({
   symbol,
   price,
   change24h,

@@ -1,5 +1,9 @@
-// Balances and orders for the portfolio's view tests.
-import type { Balances, BuyOrder, OrderStatus } from "../../../contract/index.ts";
+// Balances and history entries for the portfolio's graph spec, machine tests and view tests, typed
+// by the contract so a change to their answers breaks each use at compile time. Kept apart from
+// the onramp's orders: history entries are about to become a union over kinds (buy, sell,
+// convert, deposit, withdrawal, fee), and this is the one file to adapt. Only tests and graph
+// specs import this file: test data never reaches the app's bundle.
+import type { Balances, BuyOrder, OrderStatus } from "../../contract/index.ts";
 
 export const balances = (currency: "USD" | "EUR" = "USD"): Balances =>
   currency === "EUR"
@@ -21,7 +25,8 @@ export const balances = (currency: "USD" | "EUR" = "USD"): Balances =>
         total: "7966.67",
       };
 
-export const order = (n: number, status: OrderStatus = "completed", asset = "BTC"): BuyOrder => ({
+/** The nth entry of a history list: id, amounts and day differ by n, so a list shows distinct rows. */
+export const historyOrder = (n: number, status: OrderStatus = "completed", asset = "BTC"): BuyOrder => ({
   id: `7d1f0b1e-0000-4000-8000-${String(n).padStart(12, "0")}`,
   type: "buy",
   asset,
@@ -40,3 +45,6 @@ export const order = (n: number, status: OrderStatus = "completed", asset = "BTC
     ...(status === "completed" ? [{ step: "completed" as const, at: `2026-11-${String(30 - n).padStart(2, "0")}T10:05:00.000Z` }] : []),
   ],
 });
+
+/** A new user's balances: nothing held yet. */
+export const noBalances = (currency: "USD" | "EUR" = "USD"): Balances => ({ currency, balances: [], total: "0.00" });
