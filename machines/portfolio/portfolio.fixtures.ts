@@ -1,9 +1,8 @@
 // Balances and history entries for the portfolio's graph spec, machine tests and view tests, typed
-// by the contract so a change to their answers breaks each use at compile time. Kept apart from
-// the onramp's orders: history entries are about to become a union over kinds (buy, sell,
-// convert, deposit, withdrawal, fee), and this is the one file to adapt. Only tests and graph
-// specs import this file: test data never reaches the app's bundle.
-import type { Balances, BuyOrder, OrderStatus } from "../../contract/index.ts";
+// by the contract so a change to their answers breaks each use at compile time. History entries
+// are a union over kinds (buy, sell, convert, deposit, withdrawal, fee): one builder per kind.
+// Only tests and graph specs import this file: test data never reaches the app's bundle.
+import type { Balances, BuyOrder, EntryOf, OrderStatus } from "../../contract/index.ts";
 
 export const balances = (currency: "USD" | "EUR" = "USD"): Balances =>
   currency === "EUR"
@@ -48,3 +47,33 @@ export const historyOrder = (n: number, status: OrderStatus = "completed", asset
 
 /** A new user's balances: nothing held yet. */
 export const noBalances = (currency: "USD" | "EUR" = "USD"): Balances => ({ currency, balances: [], total: "0.00" });
+
+const entryTimes = (n: number) => ({
+  id: `7d1f0b1e-0000-4000-9000-${String(n).padStart(12, "0")}`,
+  createdAt: `2026-11-${String(30 - n).padStart(2, "0")}T11:00:00.000Z`,
+  updatedAt: `2026-11-${String(30 - n).padStart(2, "0")}T11:00:05.000Z`,
+});
+
+/** A sell of the nth history position: 0.01 BTC for dollars. */
+export const historySell = (n: number, status: OrderStatus = "completed"): EntryOf<"sell"> => ({
+  ...entryTimes(n),
+  type: "sell",
+  status,
+  asset: "BTC",
+  currency: "USD",
+  sell: { asset: "BTC", value: "0.01000000" },
+  receive: { asset: "USD", value: "958.10" },
+  fee: { asset: "USD", value: "9.68" },
+  price: "96778.00",
+});
+
+/** A withdrawal of the nth history position, still on its way. */
+export const historyWithdrawal = (n: number, status: OrderStatus = "processing"): EntryOf<"withdrawal"> => ({
+  ...entryTimes(n),
+  type: "withdrawal",
+  status,
+  amount: { asset: "ETH", value: "0.5" },
+  fee: { asset: "ETH", value: "0.001" },
+  address: "0x52908400098527886E0F7030069857D2E4169EE7",
+  network: "ethereum",
+});

@@ -100,7 +100,7 @@ describe("the Buy page", { timeout: 20_000 }, () => {
   it("reads an amount as people type it: grouping, a currency sign, Arabic digits, a dot at either end", async () => {
     fakeWindows();
     const { call } = await renderApp("/buy?symbol=ETH&curr=USD", {
-      user: signedIn,
+      user: storedUser,
       calls: { swipeluxQuote: () => quote(), swipeluxSendOrder: () => order("pending"), swipeluxStatus: () => order("pending") },
     });
     await screen.findByRole("combobox", { name: "Asset" }, { timeout: 10_000 });
@@ -118,7 +118,7 @@ describe("the Buy page", { timeout: 20_000 }, () => {
   });
 
   it.each(["en", "ar"] as const)("refuses what is not an amount, in words (%s), without asking the server", async (locale) => {
-    const { call } = await renderApp("/buy?symbol=ETH&curr=USD", { user: signedIn, locale, calls: { swipeluxQuote: () => quote() } });
+    const { call } = await renderApp("/buy?symbol=ETH&curr=USD", { user: storedUser, locale, calls: { swipeluxQuote: () => quote() } });
     await screen.findAllByRole("combobox", {}, { timeout: 10_000 });
     const input = document.querySelector<HTMLInputElement>('input[name="amount"]')!;
     const words = locale === "en" ? "Enter an amount as a number, like 100 or 0.5." : "أدخل المبلغ رقمًا، مثل 100 أو 0.5.";

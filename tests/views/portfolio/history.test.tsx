@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import type { HistoryBody } from "../../../contract/index.ts";
 import { storedUser } from "../../../machines/auth/auth.fixtures.ts";
 import { bodiesOf, renderApp } from "../renderApp.tsx";
-import { historyOrder as order } from "../../../machines/portfolio/portfolio.fixtures.ts";
+import { historyOrder as order, historySell, historyWithdrawal } from "../../../machines/portfolio/portfolio.fixtures.ts";
 
 const main = () => within(screen.getByRole("main"));
 const listed = () => [...document.querySelectorAll("[data-order]")].map((item) => item.getAttribute("data-order")!.slice(-2));
@@ -159,5 +159,32 @@ describe("the transaction history", { timeout: 20_000 }, () => {
     fireEvent.change(screen.getByLabelText("From"), { target: { value: "2026-02-28" } });
     await main().findByText("That is every order.");
     expect(screen.getByLabelText("From")).not.toHaveAttribute("aria-invalid");
+  });
+});
+
+describe("entries of the kinds trading and withdrawals add", { timeout: 20_000 }, () => {
+  it.each([
+    ["en", "Sell", "+$958.10", "Withdrawal", "−0.50 ETH"],
+    ["ar", "بيع", "+$958.10", "سحب", "−0.50 ETH"],
+  ] as const)("lists a sell and a withdrawal with their kind, amount and status (%s)", async (locale, sell, received, withdrawal, sent) => {
+    await renderApp("/history", {
+      user: storedUser,
+      locale,
+      calls: { transactionsHistory: () => ({ items: [historySell(1), order(2), historyWithdrawal(3)], nextCursor: null }) },
+    });
+    await waitFor(() => expect(document.querySelectorAll("[data-entry]")).toHaveLength(2), { timeout: 10_000 });
+    const rows = [...document.querySelectorAll<HTMLElement>(".history-item")];
+    expect(rows.map((row) => row.getAttribute("data-entry") ?? row.getAttribute("data-order"))).toEqual([
+      historySell(1).id,
+      order(2).id,
+      historyWithdrawal(3).id,
+    ]);
+    const [first, , third] = rows.map((row) => within(row));
+    expect(first!.getByText(sell)).toBeInTheDocument();
+    expect(rows[0]!.querySelector(".history-received")?.textContent?.replace(/[\u2066-\u2069]/g, "")).toBe(received);
+    expect(first!.getByText(locale === "en" ? "Completed" : "مكتمل")).toHaveAttribute("data-status", "completed");
+    expect(third!.getByText(withdrawal)).toBeInTheDocument();
+    expect(rows[2]!.querySelector(".history-received")?.textContent?.replace(/[\u2066-\u2069]/g, "")).toBe(sent);
+    expect(third!.getByText(locale === "en" ? "Processing" : "قيد المعالجة")).toHaveAttribute("data-status", "processing");
   });
 });
