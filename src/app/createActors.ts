@@ -90,6 +90,10 @@ export function* appServicesInStages(edges: AppEdges): Generator<void, AppServic
       getToken: storage.readToken,
       getLocale: () => locale.getSnapshot().context.active ?? locale.getSnapshot().context.requested,
       onUnauthorized: (error) => {
+        // A logout under way revokes the stored token itself: a call sent with it meanwhile (the
+        // dashboard's polls fire in the same moment as the idle check) is refused, and the logout,
+        // not that refusal, says where the visitor goes (home, spec section 9; not /login).
+        if (auth.getSnapshot().hasTag("logout")) return;
         auth.send({ type: "auth.unauthorized" });
         notifyError(error.message, "unauthorized");
       },

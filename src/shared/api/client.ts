@@ -12,7 +12,12 @@ export interface ApiClientOptions {
   baseURL: string;
   getToken: () => string | null;
   getLocale: () => string;
-  /** Called on a 401 before the error is raised: the app clears stored auth and goes to /login. */
+  /**
+   * Called on a 401 before the error is raised (the app clears stored auth and goes to /login), but
+   * only when the call was sent with the token still stored: a 401 to a call sent with a token
+   * this browser no longer holds (a poll answered after a logout revoked its token, or after a
+   * new sign-in replaced it) is about a session that has already ended here.
+   */
   onUnauthorized: (error: ApiError) => void;
 }
 
@@ -32,17 +37,17 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     // Status handling is ours (spec section 8), so ofetch must not throw on its own.
     ignoreResponseError: true,
     onRequest({ options: request }) {
-      const token = options.getToken();
       request.headers.set("Accept-Language", options.getLocale());
       request.headers.set("Accept", "application/json");
-      if (token) request.headers.set("Authorization", `Bearer ${token}`);
     },
   });
 
   async function call<T>(method: "POST" | "PUT", path: string, body: unknown): Promise<Envelope<T>> {
     let response: FetchResponse<unknown>;
+    // Read once: the 401 rule below must know which session this call was made for.
+    const token = options.getToken();
     try {
-      response = await fetcher.raw(path, { method, body: (body ?? {}) as Record<string, unknown> });
+      response = await fetcher.raw(path, { method, body: (body ?? {}) as Record<string, unknown>, headers: token ? { Authorization: `Bearer ${token}` } : {} });
     } catch (cause) {
       throw new ApiError("network", cause instanceof Error ? cause.message : String(cause));
     }
@@ -54,7 +59,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     // Without a server message (a proxy's HTML page, say) the error text is all there is.
     const message = serverMessage ?? (`${response.status} ${response.statusText}`.trim() || "Request failed");
     const error = new ApiError(code, message, response.status, envelope?.data);
-    if (code === "unauthorized") options.onUnauthorized(error);
+    if (code === "unauthorized" && token === options.getToken()) options.onUnauthorized(error);
     throw error;
   }
 

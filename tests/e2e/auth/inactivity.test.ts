@@ -1,7 +1,7 @@
 // Inactivity in real Chromium, with Chromium's clock under the test's control (Playwright's
 // clock API): 15 idle minutes pass in milliseconds, and a jump forward is a laptop waking up.
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
+import type { Browser, Page, Request, Response, Route } from "playwright-core";
 import { launchBrowser, seedStorage, sessionToken, viewports } from "../browser.ts";
 
 let browser: Browser;
@@ -11,6 +11,10 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 const MINUTE = 60_000;
+const LOGOUT = "/api/v1/user/logout";
+/** Two of the dashboard's polls (every 5 s), both made with the session's token. */
+const BALANCES = "/api/v1/user/balances";
+const MARKET = "/api/v1/user/dashboard-market-info";
 
 async function signedInWithClock(token: string, lang: "en" | "ar" = "en"): Promise<Page> {
   const context = await browser.newContext({ viewport: viewports.desktop, baseURL: inject("baseURL") });
@@ -25,30 +29,136 @@ async function signedInWithClock(token: string, lang: "en" | "ar" = "en"): Promi
 const profileStatus = async (token: string) =>
   (await fetch(`${inject("baseURL")}/api/v1/user/get-profile-by-id`, { method: "POST", headers: { authorization: `Bearer ${token}` } })).status;
 
+const pathOf = (page: Page) => new URL(page.url()).pathname;
+const isCallTo = (paths: readonly string[]) => (request: Request) => paths.includes(new URL(request.url()).pathname);
+
+/**
+ * Stops the page's clock. Installed, it also runs on with real time, so what a check read, and
+ * whether a notice's two seconds had passed, hung on how busy the machine was. Paused, the
+ * page's time moves only when the test moves it, while real I/O (the logout call, the polls)
+ * takes what real time it takes. Only once the app has started (its start-up yields on a timer);
+ * pauseAt wants a time ahead of the page's, so the page first sleeps a minute (each due timer once).
+ */
+async function pauseClock(page: Page): Promise<void> {
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + MINUTE);
+}
+
+/** The calls the page sends with this token, and the paths it goes to, from now on. */
+function watch(page: Page, token: string): { calls: Request[]; visited: string[] } {
+  const calls: Request[] = [];
+  const visited: string[] = [];
+  page.on("request", (request) => request.headers()["authorization"] === `Bearer ${token}` && calls.push(request));
+  page.on("framenavigated", (frame) => frame === page.mainFrame() && visited.push(new URL(frame.url()).pathname));
+  return { calls, visited };
+}
+
+/** One task of the page's own (MessageChannel, which the clock leaves real): what was queued before it has run. */
+const pageTurn = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => resolve();
+        channel.port2.postMessage(null);
+      }),
+  );
+
+/** Until every call sent with the token has its whole answer, and the page has had its turns to act on them. */
+async function allAnswered(page: Page, calls: Request[]): Promise<void> {
+  for (let answered = -1; answered !== calls.length;) {
+    answered = calls.length;
+    await Promise.all(calls.map(async (request) => (await request.response())?.finished()));
+    await pageTurn(page);
+    await pageTurn(page);
+  }
+}
+
 describe("inactivity", () => {
   it("stays signed in while the user is active, and logs out after 15 idle minutes with the logout call, to /", async () => {
     const token = await sessionToken();
     const page = await signedInWithClock(token);
+    await pauseClock(page);
     for (let minute = 0; minute < 20; minute++) {
       await page.mouse.move(100 + minute, 200);
       await page.clock.runFor(MINUTE);
     }
-    expect(new URL(page.url()).pathname).toBe("/dashboard");
+    expect(pathOf(page)).toBe("/dashboard");
     expect(Number(await page.evaluate(() => localStorage.getItem("lastActivityTime")))).toBeGreaterThan(0);
 
-    // 14 idle minutes (the last move was a minute ago): no check may log out yet. (At 16, as this
-    // test once waited, a check has already found more than 15, and whether the real logout call
-    // has landed is a race.)
+    // The clock stands still between steps, so the checks fall on whole minutes after the last
+    // move (a minute ago). At 14 idle minutes no check may log out; at 15 exactly neither (the
+    // limit is "more than 15 minutes"): the logout call is not even sent.
+    const { calls, visited } = watch(page, token);
     await page.clock.runFor(13 * MINUTE);
-    expect(new URL(page.url()).pathname).toBe("/dashboard");
-    // Second by second until the logout lands, so the notice's own few seconds are not skipped too.
-    // Bounded in real time, not in steps: the logout call is real, and on a busy machine it may
-    // answer after many quick steps (the page then waits on a timer that only the steps move).
-    for (const until = Date.now() + 30_000; Date.now() < until && new URL(page.url()).pathname !== "/";) await page.clock.runFor(1000);
+    expect(pathOf(page)).toBe("/dashboard");
+    await page.clock.runFor(MINUTE);
+    await allAnswered(page, calls);
+    expect(calls.filter(isCallTo([LOGOUT]))).toEqual([]);
+    expect(pathOf(page)).toBe("/dashboard");
+
+    // The next check, a minute on, finds 16 idle minutes and makes the logout call. The clock then
+    // stays put while the real call is answered: nothing on the way home waits on a timer.
+    const loggedOut = page.waitForResponse((response) => isCallTo([LOGOUT])(response.request()), { timeout: 15_000 });
+    await page.clock.runFor(MINUTE);
+    expect((await loggedOut).status()).toBe(200);
     await page.waitForURL((url) => url.pathname === "/");
-    expect(await page.evaluate(() => localStorage.getItem("authUser"))).toBeNull();
     await page.getByRole("status").filter({ hasText: "You were logged out after 15 minutes without activity." }).waitFor();
+
+    // And stays there: the dashboard's polls that went out with the same token are refused (401)
+    // once the logout has ended the session, and none of them may send the visitor to /login.
+    await allAnswered(page, calls);
+    expect(visited).toEqual(["/"]);
+    expect(pathOf(page)).toBe("/");
+    expect(await page.evaluate(() => localStorage.getItem("authUser"))).toBeNull();
     expect(await profileStatus(token)).toBe(401);
+    await page.context().close();
+  });
+
+  it("polls refused with the token the idle logout ends, before or after the logout's answer, leave the visitor at /", async () => {
+    const token = await sessionToken();
+    const page = await signedInWithClock(token);
+    await pauseClock(page);
+    const { calls, visited } = watch(page, token);
+    // The order a busy network may give: the logout call ends the session on the server, but its
+    // answer reaches the page late; the market polls sent meanwhile are refused (401) before it,
+    // and the balances polls sent from then on reach the server only once the visitor is home.
+    let logoutSent!: (route: Route) => void;
+    const logout = new Promise<Route>((resolve) => (logoutSent = resolve));
+    let holding = false;
+    const heldPolls: Route[] = [];
+    await page.route(`**${LOGOUT}`, (route) => {
+      holding = true;
+      logoutSent(route);
+    });
+    await page.route(`**${BALANCES}`, (route) => (holding ? void heldPolls.push(route) : route.continue()));
+    const refusedMarketPolls: Response[] = [];
+    page.on("response", (response) => isCallTo([MARKET])(response.request()) && response.status() === 401 && refusedMarketPolls.push(response));
+
+    // 16 idle minutes and more: a check logs out (the polls go on meanwhile).
+    await page.clock.runFor(17 * MINUTE);
+    const logoutRoute = await logout;
+    const logoutAnswer = await logoutRoute.fetch();
+    expect(logoutAnswer.status()).toBe(200);
+
+    // Second by second, while the logout's answer is held, until a market poll has been refused
+    // and a balances poll is held (bounded in real time: the polls are real calls).
+    for (const until = Date.now() + 20_000; !(refusedMarketPolls.length > 0 && heldPolls.length > 0);) {
+      expect(Date.now(), "a refused market poll and a held balances poll").toBeLessThan(until);
+      await page.clock.runFor(1000);
+    }
+    await Promise.all(refusedMarketPolls.map((response) => response.finished()));
+    await pageTurn(page);
+    await pageTurn(page);
+    expect(pathOf(page)).toBe("/dashboard");
+
+    await logoutRoute.fulfill({ response: logoutAnswer });
+    await page.waitForURL((url) => url.pathname === "/");
+    for (const route of heldPolls) await route.continue();
+    await allAnswered(page, calls);
+    expect(await Promise.all(heldPolls.map(async (route) => (await route.request().response())?.status()))).toEqual(heldPolls.map(() => 401));
+    expect(visited).toEqual(["/"]);
+    expect(pathOf(page)).toBe("/");
+    expect(await page.evaluate(() => localStorage.getItem("authUser"))).toBeNull();
     await page.context().close();
   });
 
