@@ -15,8 +15,8 @@ export type AnyReason = { [R in RouteName]: ReasonOf<R> }[RouteName];
 export type PlainStatusOf<R extends RouteName> =
   FailuresOf<R> extends infer F ? (F extends { reason: Reason } ? never : F extends { status: infer S extends FailureStatus } ? S : never) : never;
 
-/** The live routes that document a reason: where a helper shared by several routes may send it. */
-export type RoutesWithReason<Why extends Reason> = { [R in LiveRouteName]: Why extends ReasonOf<R> ? R : never }[LiveRouteName];
+/** The live routes that document every one of these reasons: where a helper shared by routes may send them. */
+export type RoutesWithReason<Why extends Reason> = { [R in LiveRouteName]: [Why] extends [ReasonOf<R>] ? R : never }[LiveRouteName];
 
 /** Whether route R is behind the session guard (its handler may read c.var.auth). */
 export type IsSessionRoute<R extends RouteName> = Routes[R]["auth"] extends "session" ? true : false;

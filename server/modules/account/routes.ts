@@ -2,11 +2,8 @@ import { and, eq, isNull } from "drizzle-orm";
 import { changePasswordSchemaFor, LOGIN_PASSWORD_MAX_LENGTH, setPasswordSchemaFor } from "../../../contract/index.ts";
 import { beginAttempt, checkPassword, loadProfile, newPasswordCheck, revokeUserSessions, users } from "../auth/index.ts";
 import { handlers } from "../../platform/http/api.ts";
-import { ApiError } from "../../platform/http/envelope.ts";
+import { refuse } from "../../platform/http/refuse.ts";
 import type { Services } from "../../services.ts";
-
-const passwordAlreadySet = () => new ApiError(409, "error.passwordAlreadySet", { reason: "passwordAlreadySet" });
-const currentPasswordWrong = () => new ApiError(400, "error.currentPasswordWrong", { reason: "currentPasswordWrong" });
 
 /** The signed-in user's own account: read it, rename it, and choose or change its password. */
 export function profileHandlers(s: Services) {
@@ -19,7 +16,7 @@ export function profileHandlers(s: Services) {
       handle: (c, body) => {
         // Only the signed-in user's own profile exists for now; an id naming anyone else is refused.
         const asked = body.id ?? body._id;
-        if (asked !== undefined && asked !== c.var.auth.user.id) throw new ApiError(403, "error.forbidden");
+        if (asked !== undefined && asked !== c.var.auth.user.id) throw refuse("getProfile", 403);
         return loadProfile(db, c.var.auth.user);
       },
     },
@@ -38,7 +35,7 @@ export function profileHandlers(s: Services) {
       success: "success.passwordSet",
       // An account that has a password hears so whatever the body says.
       before: (c) => {
-        if (c.var.auth.user.passwordHash) throw passwordAlreadySet();
+        if (c.var.auth.user.passwordHash) throw refuse("setPassword", "passwordAlreadySet");
       },
       schemaFor: (c) => setPasswordSchemaFor(c.var.auth.user.email),
       fieldCheck: newPasswordCheck("password"),
@@ -51,7 +48,7 @@ export function profileHandlers(s: Services) {
           .set({ passwordHash, updatedAt: s.now() })
           .where(and(eq(users.id, user.id), isNull(users.passwordHash)))
           .returning();
-        if (!updated) throw passwordAlreadySet();
+        if (!updated) throw refuse("setPassword", "passwordAlreadySet");
         return loadProfile(db, updated);
       },
     },
@@ -69,7 +66,7 @@ export function profileHandlers(s: Services) {
           async () => (await checkPassword(s.hasher, body.currentPassword, user.passwordHash)) && !!user.passwordHash,
           (right) => right,
         );
-        if (!right || !user.passwordHash) throw currentPasswordWrong();
+        if (!right || !user.passwordHash) throw refuse("changePassword", "currentPasswordWrong");
         const proven = user.passwordHash;
         // Hashed before the transaction: none is held open across scrypt work.
         const passwordHash = await s.hasher.hash(body.newPassword);
@@ -85,7 +82,7 @@ export function profileHandlers(s: Services) {
           await revokeUserSessions(tx, user.id, now, { except: session.id });
           return true;
         });
-        if (!changed) throw currentPasswordWrong();
+        if (!changed) throw refuse("changePassword", "currentPasswordWrong");
         return null;
       },
     },

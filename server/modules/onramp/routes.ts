@@ -1,10 +1,19 @@
 // The on-ramp's calls (spec section 7: /user/swipelux/*, /user/transactions-history) and the
 // provider's webhook. Money moves only through the order service and the ledger behind it.
 import { and, desc, eq, gte, lt, or } from "drizzle-orm";
-import { ONRAMP_CARD_DECIMALS, type BuyOrder, type BuyQuote, type FieldErrorKey, type QuoteCurrency, type SendOrderBody } from "../../../contract/index.ts";
+import {
+  ONRAMP_CARD_DECIMALS,
+  type BuyOrder,
+  type BuyQuote,
+  type FieldErrorKey,
+  type QuoteCurrency,
+  type RoutesWithReason,
+  type SendOrderBody,
+  type ValidationData,
+} from "../../../contract/index.ts";
 import { handlers } from "../../platform/http/api.ts";
-import { ApiError } from "../../platform/http/envelope.ts";
-import { validationError } from "../../platform/http/validate.ts";
+import { refuse } from "../../platform/http/refuse.ts";
+import { validationData } from "../../platform/http/validate.ts";
 import type { Locale } from "../../platform/i18n/index.ts";
 import type { Services } from "../../services.ts";
 import { assets, priceString } from "../market/index.ts";
@@ -13,9 +22,8 @@ import { decimalOf, figuresForCrypto, figuresForFiat, fractionOf, limitCents, un
 import { onrampOrders, type OnrampOrderRow } from "./schema.ts";
 import type { Onramp } from "./service.ts";
 
-const unknownSymbol = () => new ApiError(400, "error.unknownSymbol", { reason: "unknownSymbol" });
-const pricesUnavailable = () => new ApiError(503, "error.pricesUnavailable", { reason: "pricesUnavailable" });
-const orderNotFound = () => new ApiError(404, "error.orderNotFound", { reason: "orderNotFound" });
+/** The routes that figure a buy: each documents every refusal below. */
+type BuyRoute = RoutesWithReason<"validation" | "unknownSymbol" | "pricesUnavailable">;
 
 const money = (asset: string, units: bigint, decimals: number) => ({ asset, value: decimalOf(units, decimals) });
 
@@ -29,37 +37,35 @@ export function onrampHandlers(s: Services & { onramp: Onramp }) {
   };
 
   /** Fiat per unit of an asset, and units of the currency per dollar, from the live prices. */
-  async function prices(symbol: string, currency: QuoteCurrency) {
+  async function prices(route: BuyRoute, symbol: string, currency: QuoteCurrency) {
     const current = await s.prices.latest();
     const ticker = current?.tickers.get(symbol);
-    if (!current || !ticker) throw pricesUnavailable();
+    if (!current || !ticker) throw refuse(route, "pricesUnavailable");
     const perUsd = s.prices.perUsd(current, currency);
-    if (!(perUsd > 0) || !(ticker.price > 0)) throw pricesUnavailable();
+    if (!(perUsd > 0) || !(ticker.price > 0)) throw refuse(route, "pricesUnavailable");
     // The rate with six places (3.6725 AED per dollar), the price as the market shows it.
     return { price: priceString(ticker.price * perUsd), perUsd: fractionOf(currency === "USD" ? "1" : perUsd.toFixed(6)) };
   }
 
-  const refuse = (locale: Locale, key: FieldErrorKey, data: Record<string, unknown> = {}) => {
-    const error = validationError(locale, { amount: key });
-    Object.assign(error.data as object, data);
-    return error;
-  };
+  const amountRefused = (route: BuyRoute, locale: Locale, key: FieldErrorKey, extra: Pick<ValidationData, "limits" | "decimals">) =>
+    refuse(route, "validation", { ...validationData(locale, { amount: key }), ...extra });
 
   /** The figures of a buy as asked, within the limits, or a field error. */
-  async function figure(locale: Locale, body: { asset: string; currency: QuoteCurrency; side: "fiat" | "crypto"; amount: string }) {
+  async function figure(route: BuyRoute, locale: Locale, body: { asset: string; currency: QuoteCurrency; side: "fiat" | "crypto"; amount: string }) {
     const asset = (await listedAssets()).find((row) => row.symbol === body.asset && row.tradable);
-    if (!asset) throw unknownSymbol();
-    const { price, perUsd } = await prices(asset.symbol, body.currency);
+    if (!asset) throw refuse(route, "unknownSymbol");
+    const { price, perUsd } = await prices(route, asset.symbol, body.currency);
     const fee = s.env.ONRAMP_FEE_BPS;
     const min = limitCents(s.env.ONRAMP_MIN_ORDER_USD, perUsd, "up");
     const max = limitCents(s.env.ONRAMP_MAX_ORDER_USD, perUsd, "down");
     const limits = { min: money(body.currency, min, ONRAMP_CARD_DECIMALS), max: money(body.currency, max, ONRAMP_CARD_DECIMALS) };
     const units = unitsOf(body.amount, body.side === "fiat" ? ONRAMP_CARD_DECIMALS : asset.decimals);
-    if (units === null) throw refuse(locale, "amount.tooManyDecimals", { decimals: body.side === "fiat" ? ONRAMP_CARD_DECIMALS : asset.decimals });
+    if (units === null)
+      throw amountRefused(route, locale, "amount.tooManyDecimals", { decimals: body.side === "fiat" ? ONRAMP_CARD_DECIMALS : asset.decimals });
     const figures: BuyFigures =
       body.side === "fiat" ? figuresForFiat(units, fractionOf(price), asset.decimals, fee) : figuresForCrypto(units, fractionOf(price), asset.decimals, fee);
-    if (figures.fiatCents < min || figures.receiveUnits <= 0n) throw refuse(locale, "amount.belowMinimum", { limits });
-    if (figures.fiatCents > max) throw refuse(locale, "amount.aboveMaximum", { limits });
+    if (figures.fiatCents < min || figures.receiveUnits <= 0n) throw amountRefused(route, locale, "amount.belowMinimum", { limits });
+    if (figures.fiatCents > max) throw amountRefused(route, locale, "amount.aboveMaximum", { limits });
     const quote: BuyQuote = {
       asset: asset.symbol,
       currency: body.currency,
@@ -95,13 +101,13 @@ export function onrampHandlers(s: Services & { onramp: Onramp }) {
   return handlers({
     swipeluxQuote: {
       success: "success.ok",
-      handle: async (c, body) => (await figure(c.var.locale, body)).quote,
+      handle: async (c, body) => (await figure("swipeluxQuote", c.var.locale, body)).quote,
     },
     swipeluxSendOrder: {
       success: "success.ok",
       handle: async (c, body) => {
         const user = c.var.auth.user;
-        const { asset, figures, quote } = await figure(c.var.locale, body);
+        const { asset, figures, quote } = await figure("swipeluxSendOrder", c.var.locale, body);
         const request: Record<keyof SendOrderBody, string> = {
           asset: asset.symbol,
           currency: body.currency,
@@ -125,8 +131,8 @@ export function onrampHandlers(s: Services & { onramp: Onramp }) {
           });
           return (await toBuyOrders([row]))[0]!;
         } catch (error) {
-          if (error instanceof OrderConflict) throw new ApiError(409, "error.idempotencyConflict", { reason: "idempotencyConflict" });
-          if (error instanceof OrderUnavailable) throw new ApiError(503, "error.onrampUnavailable", { reason: "onrampUnavailable" });
+          if (error instanceof OrderConflict) throw refuse("swipeluxSendOrder", "idempotencyConflict");
+          if (error instanceof OrderUnavailable) throw refuse("swipeluxSendOrder", "onrampUnavailable");
           throw error;
         }
       },
@@ -135,7 +141,7 @@ export function onrampHandlers(s: Services & { onramp: Onramp }) {
       success: "success.ok",
       handle: async (c, { orderId }) => {
         const row = await orders.status(c.var.auth.user.id, orderId);
-        if (!row) throw orderNotFound();
+        if (!row) throw refuse("swipeluxStatus", "orderNotFound");
         return (await toBuyOrders([row]))[0]!;
       },
     },
@@ -143,7 +149,7 @@ export function onrampHandlers(s: Services & { onramp: Onramp }) {
       success: "success.ok",
       handle: async (c, body) => {
         const cursor = body.cursor === undefined ? null : decodeCursor(body.cursor);
-        if (cursor === undefined) throw validationError(c.var.locale, { cursor: "field.invalid" });
+        if (cursor === undefined) throw refuse("transactionsHistory", "validation", validationData(c.var.locale, { cursor: "field.invalid" }));
         const dayAfter = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000);
         const rows = await db
           .select()
