@@ -52,6 +52,9 @@ export interface ReasonData {
   codeRequired: { email: string };
 }
 
+/** Every field some reason's data carries, each optional: what a client may find beside a reason. */
+export type FailureFields = Partial<ValidationData & ReasonData["rateLimited"] & ReasonData["codeInvalid"] & ReasonData["emailNotVerified"]>;
+
 export type DataOf<R extends Reason> = R extends keyof ReasonData ? ReasonData[R] : Record<never, never>;
 
 /** A failure's body `data` as sent: the reason with its own fields. */

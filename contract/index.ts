@@ -9,6 +9,7 @@ export {
   type DataOf,
   type Failure,
   type FailureBody,
+  type FailureFields,
   type FailureStatus,
   type Reason,
   type ReasonData,

@@ -16,7 +16,6 @@ export {
   type OrderStatus,
   type OrderStep,
   type HistoryType,
-  type OnrampErrorReason,
 } from "./onrampVocabulary.ts";
 import { HISTORY_PAGE_MAX, HISTORY_TYPES, ORDER_STATUSES, ORDER_STEPS } from "./onrampVocabulary.ts";
 

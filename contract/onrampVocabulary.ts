@@ -17,7 +17,3 @@ export const HISTORY_PAGE_MAX = 50;
 
 /** Fiat amounts are charged in cents (two decimals) whatever the currency. */
 export const ONRAMP_CARD_DECIMALS = 2;
-
-/** The `data.reason`s of the on-ramp's failures. */
-export type OnrampErrorReason =
-  "belowMinimum" | "aboveMaximum" | "tooManyDecimals" | "orderNotFound" | "onrampUnavailable" | "idempotencyConflict" | "unknownSymbol" | "pricesUnavailable";
