@@ -39,21 +39,6 @@ export const resetPasswordSchema = z
   .superRefine(refineNewPassword((v: { email: string }) => v.email));
 export type ResetPasswordBody = z.input<typeof resetPasswordSchema>;
 
-/**
- * Error bodies the auth calls answer with, beyond the plain envelope: `data.reason` says which
- * case it is, so the SPA branches on it and never on the translated message.
- */
-export type AuthErrorReason =
-  | "validation" // 400, data.fields: field → translated message
-  | "invalidCredentials" // 400 on login: wrong e-mail or password (never says which); 401 always means "session ended"
-  | "emailNotVerified" // 403 on login: data.email to verify
-  | "codeInvalid" // 400: wrong code, data.attemptsLeft
-  | "codeExpired" // 400: no live code (expired, used, or 5 wrong tries): ask for a new one
-  | "rateLimited" // 429: data.retryAfter in seconds
-  | "passwordAlreadySet" // 409 on set-password
-  | "currentPasswordWrong" // 400 on changepassword
-  | "codeRequired"; // 403 on login: too many wrong passwords for this account; sign in by e-mail code (data.email)
-
 export { socialProviders, type SocialProviderName } from "./vocabulary.ts";
 
 /**

@@ -3,6 +3,19 @@
 export * from "./account.ts";
 export * from "./auth.ts";
 export * from "./fields.ts";
+export {
+  isReason,
+  reasonStatus,
+  type DataOf,
+  type Failure,
+  type FailureBody,
+  type FailureFields,
+  type FailureStatus,
+  type Reason,
+  type ReasonData,
+  type ValidationData,
+} from "./failures.ts";
+export type { AnyReason, IsSessionRoute, PlainStatusOf, ReasonOf, RoutesWithReason } from "./routeFailures.ts";
 export * from "./legal.ts";
 export * from "./market.ts";
 export * from "./money.ts";

@@ -14,7 +14,6 @@ export {
   isFinalOrderStatus,
   type OrderStatus,
   type OrderStep,
-  type OnrampErrorReason,
 } from "./onrampVocabulary.ts";
 import { ORDER_STATUSES, ORDER_STEPS } from "./onrampVocabulary.ts";
 

@@ -12,7 +12,3 @@ export type OrderStep = (typeof ORDER_STEPS)[number];
 
 /** Fiat amounts are charged in cents (two decimals) whatever the currency. */
 export const ONRAMP_CARD_DECIMALS = 2;
-
-/** The `data.reason`s of the on-ramp's failures. */
-export type OnrampErrorReason =
-  "belowMinimum" | "aboveMaximum" | "tooManyDecimals" | "orderNotFound" | "onrampUnavailable" | "idempotencyConflict" | "unknownSymbol" | "pricesUnavailable";

@@ -5,9 +5,6 @@ export const QUOTE_CURRENCIES = ["USD", "EUR", "AED", "SAR"] as const;
 export type QuoteCurrency = (typeof QUOTE_CURRENCIES)[number];
 export const DEFAULT_QUOTE: QuoteCurrency = "USD";
 
-/** The `data.reason`s of the market calls' failures. */
-export type MarketErrorReason = "unknownSymbol" | "pricesUnavailable";
-
 /** Chart ranges of /market/price-history. */
 export const PRICE_RANGES = ["1D", "1W", "1M", "1Y"] as const;
 export type PriceRange = (typeof PRICE_RANGES)[number];

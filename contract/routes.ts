@@ -30,16 +30,22 @@ import {
   tickersRequestSchema,
   tickersSchema,
 } from "./market.ts";
+import {
+  codeExpired,
+  codeInvalid,
+  failure,
+  notBuilt,
+  plainFailure,
+  pricesUnavailable,
+  rateLimited,
+  sessionEnded,
+  unknownSymbol,
+  validation,
+  type Failure,
+} from "./failures.ts";
 import { pushTokenSchema } from "./notifications.ts";
 import { buyAmountSchema, buyOrderSchema, buyQuoteSchema, orderStatusRequestSchema, sendOrderSchema } from "./onramp.ts";
 import { balancesRequestSchema, balancesSchema, historyRequestSchema, historySchema } from "./portfolio.ts";
-
-/** A documented failure: its HTTP status and, where the body says which case, `data.reason`. */
-export interface Failure {
-  status: 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429 | 500 | 501 | 502 | 503;
-  reason?: string;
-  description: string;
-}
 
 export interface RouteDef<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType> {
   path: `/${string}`;
@@ -57,23 +63,21 @@ export interface RouteDef<Req extends z.ZodType = z.ZodType, Res extends z.ZodTy
   failures: readonly Failure[];
 }
 
-// Keeps each route's own status and auth as literal types, so LiveRouteName can pick the live ones.
-const route = <Req extends z.ZodType, Res extends z.ZodType, const S extends RouteDef["status"], const A extends RouteDef["auth"]>(
-  def: RouteDef<Req, Res> & { status: S; auth: A },
+// Keeps each route's own status, auth and failures as literal types, so LiveRouteName can pick
+// the live ones and ReasonOf can read each route's reasons.
+const route = <
+  Req extends z.ZodType,
+  Res extends z.ZodType,
+  const S extends RouteDef["status"],
+  const A extends RouteDef["auth"],
+  const F extends readonly Failure[],
+>(
+  def: RouteDef<Req, Res> & { status: S; auth: A; failures: F },
 ) => def;
 
 /** A call that takes no body (or ignores one). */
 const anyBody = z.unknown();
 const nothing = z.null();
-
-const validation: Failure = { status: 400, reason: "validation", description: "A field is missing or wrong; data.fields names each, translated." };
-const sessionEnded: Failure = { status: 401, description: "No live session: sign in again." };
-const rateLimited: Failure = { status: 429, reason: "rateLimited", description: "Too many tries; data.retryAfter says how many seconds to wait." };
-const codeInvalid: Failure = { status: 400, reason: "codeInvalid", description: "Wrong code; data.attemptsLeft." };
-const codeExpired: Failure = { status: 400, reason: "codeExpired", description: "No live code (expired, used, or too many wrong tries): ask for a new one." };
-const unknownSymbol: Failure = { status: 400, reason: "unknownSymbol", description: "No listed asset has this symbol." };
-const pricesUnavailable: Failure = { status: 503, reason: "pricesUnavailable", description: "The price source has not answered yet since the server started." };
-const notBuilt: Failure = { status: 501, description: "In the spec, not built yet." };
 
 const planned = (path: `/${string}`, group: RouteDef["group"], summary: string, auth: RouteDef["auth"] = "session") =>
   route({ path, methods: ["POST"], auth, group, summary, status: "planned", request: anyBody, response: anyBody, failures: [notBuilt] });
@@ -114,9 +118,9 @@ export const routes = {
     response: signedInUserSchema,
     failures: [
       validation,
-      { status: 400, reason: "invalidCredentials", description: "Wrong e-mail or password (never says which)." },
-      { status: 403, reason: "emailNotVerified", description: "Right password, e-mail not verified yet; data.email." },
-      { status: 403, reason: "codeRequired", description: "Too many wrong passwords for this account: sign in by e-mail code; data.email." },
+      failure("invalidCredentials", "Wrong e-mail or password (never says which)."),
+      failure("emailNotVerified", "Right password, e-mail not verified yet; data.email."),
+      failure("codeRequired", "Too many wrong passwords for this account: sign in by e-mail code; data.email."),
       rateLimited,
     ],
   }),
@@ -173,7 +177,7 @@ export const routes = {
     status: "live",
     request: socialLoginSchema,
     response: signedInUserSchema,
-    failures: [validation, { status: 400, reason: "socialCodeInvalid", description: "The code is unknown, used or expired." }],
+    failures: [validation, failure("socialCodeInvalid", "The code is unknown, used or expired.")],
   }),
   logout: route({
     path: routePaths.logout,
@@ -197,11 +201,7 @@ export const routes = {
     status: "live",
     request: profileRequestSchema,
     response: profileSchema,
-    failures: [
-      { status: 400, description: "The body is not an object of optional ids." },
-      sessionEnded,
-      { status: 403, description: "The id names someone else." },
-    ],
+    failures: [plainFailure(400, "The body is not an object of optional ids."), sessionEnded, plainFailure(403, "The id names someone else.")],
   }),
   updateProfile: route({
     path: routePaths.updateProfile,
@@ -223,7 +223,7 @@ export const routes = {
     status: "live",
     request: setPasswordSchema,
     response: profileSchema,
-    failures: [validation, sessionEnded, { status: 409, reason: "passwordAlreadySet", description: "The account has a password: change it instead." }],
+    failures: [validation, sessionEnded, failure("passwordAlreadySet", "The account has a password: change it instead.")],
   }),
   changePassword: route({
     path: routePaths.changePassword,
@@ -234,7 +234,7 @@ export const routes = {
     status: "live",
     request: changePasswordSchema,
     response: nothing,
-    failures: [validation, sessionEnded, { status: 400, reason: "currentPasswordWrong", description: "The current password is not right." }, rateLimited],
+    failures: [validation, sessionEnded, failure("currentPasswordWrong", "The current password is not right."), rateLimited],
   }),
   uploadProfileImage: planned(routePaths.uploadProfileImage, "Profile", "Uploads the profile picture."),
   addFile: planned(routePaths.addFile, "Profile", "Uploads a file (KYC documents)."),
@@ -362,9 +362,9 @@ export const routes = {
       validation,
       unknownSymbol,
       sessionEnded,
-      { status: 409, reason: "idempotencyConflict", description: "The key was used for another order." },
+      failure("idempotencyConflict", "The key was used for another order."),
       pricesUnavailable,
-      { status: 503, reason: "onrampUnavailable", description: "The on-ramp did not answer: nothing was charged; try again." },
+      failure("onrampUnavailable", "The on-ramp did not answer: nothing was charged; try again."),
     ],
   }),
   swipeluxStatus: route({
@@ -376,7 +376,7 @@ export const routes = {
     status: "live",
     request: orderStatusRequestSchema,
     response: buyOrderSchema,
-    failures: [validation, sessionEnded, { status: 404, reason: "orderNotFound", description: "No order of this user has this id." }],
+    failures: [validation, sessionEnded, failure("orderNotFound", "No order of this user has this id.")],
   }),
   balances: route({
     path: routePaths.balances,

@@ -46,6 +46,7 @@ export type FieldErrorKey = (typeof fieldErrorKeys)[number];
 
 export const locales = ["en", "ar"] as const;
 export type Locale = (typeof locales)[number];
+export const isLocale = (value: unknown): value is Locale => typeof value === "string" && (locales as readonly string[]).includes(value);
 
 /** The providers of the social sign-in (spec section 4): each opens in a popup. */
 export const socialProviders = ["google", "apple", "facebook"] as const;

@@ -1,5 +1,6 @@
 // How a machine reads a failed call: a code and the server's own words, never parsed text.
-import type { AuthErrorReason } from "../contract/index.ts";
+import { isReason } from "../contract/failures.ts";
+import type { AnyReason } from "../contract/routeFailures.ts";
 import { fieldErrorKeys, type FieldErrorKey } from "../contract/vocabulary.ts";
 
 /** A failed call, tagged with the form (`flow`) it belongs to, so each screen shows only its own. */
@@ -9,8 +10,10 @@ export interface Failure<F extends string = string> {
   code: string;
   /** The server's message in the request's language, or the error text when there was none. */
   message: string;
-  /** The server's `data.reason` (contract/auth.ts AuthErrorReason). */
-  reason: string | null;
+  /** The server's `data.reason`: one a route of the contract's table documents. */
+  reason: AnyReason | null;
+  /** A reason the contract does not list (a newer server's): shown in the server's words, never matched. */
+  unknownReason?: string;
   /** Field → the server's translated message: shown only when the key below is missing or unknown. */
   fields: Record<string, string>;
   /** Field → the contract's issue key, so a view shows the problem in the language active now. */
@@ -22,10 +25,10 @@ export interface Failure<F extends string = string> {
   email: string | null;
 }
 
-/** What a guard may ask of a failed call: the client's code, or the server's reason. */
+/** What a guard may ask of a failed call: the client's code, or a reason some route documents. */
 export interface FailureMatch {
   code?: string;
-  reason?: AuthErrorReason;
+  reason?: AnyReason;
 }
 
 function record(value: unknown): Record<string, unknown> {
@@ -41,11 +44,15 @@ export function failureOf<F extends string>(flow: F, error: unknown): Failure<F>
   const data = record(e.data);
   const fields = Object.fromEntries(Object.entries(record(data.fields)).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
   const fieldKeys = Object.fromEntries(Object.entries(record(data.fieldKeys)).filter((entry): entry is [string, FieldErrorKey] => isFieldErrorKey(entry[1])));
+  // The API client keeps a reason it does not know as unknownReason; an error made elsewhere may still carry it as reason.
+  const unknownReason =
+    typeof data.unknownReason === "string" ? data.unknownReason : typeof data.reason === "string" && !isReason(data.reason) ? data.reason : null;
   return {
     flow,
     code: stringOr(e.code, "unexpected"),
     message: stringOr(e.message, ""),
-    reason: typeof data.reason === "string" ? data.reason : null,
+    reason: isReason(data.reason) ? data.reason : null,
+    ...(unknownReason === null ? {} : { unknownReason }),
     fields,
     fieldKeys,
     retryAfter: countOrNull(data.retryAfter),

@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { locales } from "../machines/shell/locale.machine.ts";
+import { locales } from "../contract/vocabulary.ts";
 
 // Every message must exist, translated, in every language: Arabic is never partial.
 function entries(locale: string, catalog: string): Map<string, string> {

@@ -1,11 +1,8 @@
 import { assign, fromPromise, setup } from "xstate";
+import { isLocale, type Locale } from "../../contract/vocabulary.ts";
 
-export const locales = ["en", "ar"] as const;
-export type Locale = (typeof locales)[number];
-
-export function isLocale(value: unknown): value is Locale {
-  return typeof value === "string" && (locales as readonly string[]).includes(value);
-}
+// The contract's one Locale, re-exported: the shell's code reads it beside the machine.
+export { isLocale, type Locale };
 
 export interface LocaleContext {
   /** The locale whose catalog is active, null until the first one loads. */

@@ -5,6 +5,7 @@ import { build } from "vite";
 import type * as Prerender from "../../src/app/prerender.tsx";
 import type { RouteFacts } from "../../src/app/prerender.tsx";
 import { SHELL_MARKERS } from "../../contract/pages.ts";
+import { locales, type Locale } from "../../contract/vocabulary.ts";
 
 /**
  * The HTML of every route, in every language, written after the client build:
@@ -26,8 +27,6 @@ export const PAGES_DIR = ".pages";
  */
 export const SSR_DIR = ".ssr";
 
-export const PAGE_LOCALES = ["en", "ar"] as const;
-
 interface ManifestChunk {
   file: string;
   src?: string;
@@ -42,9 +41,9 @@ export interface PageIndexEntry {
   /** The route's pattern (contract/pages.ts), or "*" for every other address. */
   path: string;
   prerendered: boolean;
-  files: Record<(typeof PAGE_LOCALES)[number], string>;
+  files: Record<Locale, string>;
   /** A signed-in page's HTML with its layout's shell, for a browser that holds a sign-in. */
-  shellFiles?: Record<(typeof PAGE_LOCALES)[number], string>;
+  shellFiles?: Record<Locale, string>;
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!);
@@ -149,14 +148,14 @@ async function renderAll(ssrOut: string, dist: string, { root, mode }: { root: s
   const module = (await import(pathToFileURL(join(ssrOut, "prerender.js")).href)) as typeof Prerender;
   const manifest = JSON.parse(await readFile(join(dist, ".vite/manifest.json"), "utf8")) as Manifest;
   const template = await readFile(join(dist, "index.html"), "utf8");
-  const routes: RouteFacts[] = await module.routeFacts(PAGE_LOCALES);
+  const routes: RouteFacts[] = await module.routeFacts(locales);
 
   await rm(join(dist, PAGES_DIR), { recursive: true, force: true });
   const index: PageIndexEntry[] = [];
   for (const route of routes) {
     const files = {} as PageIndexEntry["files"];
     let shellFiles: PageIndexEntry["files"] | undefined;
-    for (const locale of PAGE_LOCALES) {
+    for (const locale of locales) {
       const head = async (keys: string[]) => {
         const { preload, css } = needs(manifest, keys);
         // The styles go inline: a stylesheet request would block the first paint for another round

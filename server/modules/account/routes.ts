@@ -11,11 +11,8 @@ import {
   type PasswordHasher,
 } from "../auth/index.ts";
 import { handlers } from "../../platform/http/api.ts";
-import { ApiError } from "../../platform/http/envelope.ts";
+import { refuse } from "../../platform/http/refuse.ts";
 import type { PlatformDeps } from "../../platform/deps.ts";
-
-const passwordAlreadySet = () => new ApiError(409, "error.passwordAlreadySet", { reason: "passwordAlreadySet" });
-const currentPasswordWrong = () => new ApiError(400, "error.currentPasswordWrong", { reason: "currentPasswordWrong" });
 
 /** The signed-in user's own account: read it, rename it, and choose or change its password. */
 /** What the account module needs: the platform and auth's password hasher. */
@@ -33,7 +30,7 @@ export function profileHandlers(s: AccountDeps) {
       handle: (c, body) => {
         // Only the signed-in user's own profile exists for now; an id naming anyone else is refused.
         const asked = body.id ?? body._id;
-        if (asked !== undefined && asked !== c.var.auth.user.id) throw new ApiError(403, "error.forbidden");
+        if (asked !== undefined && asked !== c.var.auth.user.id) throw refuse("getProfile", 403);
         return loadProfile(db, c.var.auth.user);
       },
     },
@@ -47,7 +44,7 @@ export function profileHandlers(s: AccountDeps) {
       success: "success.passwordSet",
       // An account that has a password hears so whatever the body says.
       before: (c) => {
-        if (c.var.auth.user.passwordHash) throw passwordAlreadySet();
+        if (c.var.auth.user.passwordHash) throw refuse("setPassword", "passwordAlreadySet");
       },
       schemaFor: (c) => setPasswordSchemaFor(c.var.auth.user.email),
       fieldCheck: newPasswordCheck("password"),
@@ -55,7 +52,7 @@ export function profileHandlers(s: AccountDeps) {
         const { user } = c.var.auth;
         const passwordHash = await s.hasher.hash(password);
         const updated = await setFirstPassword(db, user.id, passwordHash, s.now());
-        if (!updated) throw passwordAlreadySet();
+        if (!updated) throw refuse("setPassword", "passwordAlreadySet");
         return loadProfile(db, updated);
       },
     },
@@ -73,7 +70,7 @@ export function profileHandlers(s: AccountDeps) {
           async () => (await checkPassword(s.hasher, body.currentPassword, user.passwordHash)) && !!user.passwordHash,
           (right) => right,
         );
-        if (!right || !user.passwordHash) throw currentPasswordWrong();
+        if (!right || !user.passwordHash) throw refuse("changePassword", "currentPasswordWrong");
         const proven = user.passwordHash;
         // Hashed before the transaction: none is held open across scrypt work.
         const passwordHash = await s.hasher.hash(body.newPassword);
@@ -83,7 +80,7 @@ export function profileHandlers(s: AccountDeps) {
           await revokeUserSessions(tx, user.id, now, { except: session.id });
           return true;
         });
-        if (!changed) throw currentPasswordWrong();
+        if (!changed) throw refuse("changePassword", "currentPasswordWrong");
         return null;
       },
     },

@@ -2,7 +2,9 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { and, desc, eq, gt, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../platform/db/open.ts";
 import { authAttempts } from "./schema.ts";
-import { ApiError } from "../../platform/http/envelope.ts";
+import type { RoutesWithReason } from "../../../contract/index.ts";
+import type { ApiError } from "../../platform/http/envelope.ts";
+import { refuse } from "../../platform/http/refuse.ts";
 import { KEY_SPACE, lockKeys } from "./key-locks.ts";
 import { ACCOUNT_LIMITS, ATTEMPTS, type AccountLimit, type AttemptAction } from "./limits.ts";
 import { rateLimited, waitForWindow } from "./rate-limited.ts";
@@ -25,8 +27,14 @@ export interface Attempt {
   check<T>(run: () => Promise<T>, succeeded: (result: T) => boolean): Promise<T>;
 }
 
-/** 403 codeRequired: the account's password login is closed until its owner signs in by e-mail code. */
-export const codeRequired = (email: string) => new ApiError(403, "error.codeRequired", { reason: "codeRequired", email });
+/** The route each kind of guess is made on: its refusals must be ones that route documents. */
+const routeOf = {
+  login: "login",
+  verifyotp: "verifyOtp",
+  resetpassword: "resetPassword",
+  changepassword: "changePassword",
+  signup: "signup",
+} as const satisfies Record<AttemptAction, RoutesWithReason<"rateLimited">>;
 
 interface Standing {
   /** Settled failures in the window (per account: only those after its latest success). */
@@ -78,7 +86,7 @@ export async function beginAttempt(db: Db, input: AttemptInput): Promise<Attempt
     if (performance.now() >= deadline) {
       // The guesses ahead did not settle in time (a slow or stuck check): try again in a moment.
       await drop();
-      throw rateLimited(0);
+      throw rateLimited(routeOf[action], 0);
     }
     await sleep(ATTEMPTS.pollMs);
     standings = await standingsOf(db, subjects, now, row.seq);
@@ -157,9 +165,13 @@ function mustWait(subjects: Subjects, { address, account }: Standings): boolean 
 
 /** The answer for a guess that may not be checked at all, or null. The address's limit is told first. */
 async function refusalOf(db: Db, subjects: Subjects, standings: Standings, input: AttemptInput, rule: AccountLimit | null): Promise<ApiError | null> {
-  if (standings.address.failures >= subjects.address.limit) return rateLimited(await waitFor(db, subjects.address, input.now));
+  const route = routeOf[input.action];
+  if (standings.address.failures >= subjects.address.limit) return rateLimited(route, await waitFor(db, subjects.address, input.now));
   if (!rule || !subjects.account || !standings.account || standings.account.failures < subjects.account.limit) return null;
-  return rule.whenReached === "codeRequired" ? codeRequired(input.account) : rateLimited(await waitFor(db, subjects.account, input.now));
+  // 403 codeRequired: the account's password login is closed until its owner signs in by e-mail
+  // code. Only login documents it, so only a login can be told so.
+  if (rule.whenReached === "codeRequired" && route === "login") return refuse(route, "codeRequired", { email: input.account });
+  return rateLimited(route, await waitFor(db, subjects.account, input.now));
 }
 
 /** Until the failure `limit` places back leaves the window, when one more may be checked. */

@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomInt, randomUUID, timingSafeEqual } from "node:crypto";
 import { and, desc, eq, gt, isNull, lt, sql } from "drizzle-orm";
-import { CODE_LENGTH } from "../../../contract/index.ts";
+import { CODE_LENGTH, type RoutesWithReason } from "../../../contract/index.ts";
 import type { Db } from "../../platform/db/open.ts";
 import { emailCodes, type EmailCode } from "./schema.ts";
 import { KEY_SPACE, lockKeys } from "./key-locks.ts";
@@ -79,13 +79,13 @@ export async function insertCode(tx: Db, input: IssueCodeInput): Promise<IssuedC
   return { id, code, challenge, resendAfter, expiresIn: seconds(CODES.ttlMs) };
 }
 
-/** Stores a new code in its own transaction (see insertCode), or throws 429. */
-export async function issueCode(db: Db, input: IssueCodeInput): Promise<IssuedCode> {
+/** Stores a new code in its own transaction (see insertCode), or throws the route's 429. */
+export async function issueCode(db: Db, input: IssueCodeInput & { route: RoutesWithReason<"rateLimited"> }): Promise<IssuedCode> {
   const issued = await db.transaction(async (tx) => {
     await lockCodeKeys(tx, input);
     return insertCode(tx, input);
   });
-  if ("wait" in issued) throw rateLimited(issued.wait);
+  if ("wait" in issued) throw rateLimited(input.route, issued.wait);
   return issued;
 }
 

@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import type { FieldCheck } from "../../platform/http/validate.ts";
 import type { AppEnv } from "../../platform/http/types.ts";
-import type { AuthContext } from "./require-auth.ts";
+import { guardedSession } from "./require-auth.ts";
 import { translate, type Locale } from "../../platform/i18n/index.ts";
 import { isCommonPassword } from "./common-passwords.ts";
 import { findUserByEmail } from "./users.ts";
@@ -18,7 +18,7 @@ function weakPasswordMessage(locale: Locale, strength: PasswordStrength): string
 function personalInputs(c: Context<AppEnv>): string[] {
   const body = c.var.body;
   const fromBody = body !== null && typeof body === "object" && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
-  const user = (c.get("auth") as AuthContext | undefined)?.user;
+  const user = guardedSession(c)?.user;
   const values = [
     Object.hasOwn(fromBody, "email") ? fromBody.email : undefined,
     Object.hasOwn(fromBody, "fullName") ? fromBody.fullName : undefined,

@@ -1,10 +1,11 @@
-import { ApiError } from "../../platform/http/envelope.ts";
+import type { RoutesWithReason } from "../../../contract/index.ts";
+import type { ApiError } from "../../platform/http/envelope.ts";
+import { refuse } from "../../platform/http/refuse.ts";
 import { seconds } from "./limits.ts";
 
-/** 429 with the wait in the body (for the SPA) and in Retry-After (for everything else). */
-export function rateLimited(waitMs: number): ApiError {
-  const retryAfter = seconds(waitMs);
-  return new ApiError(429, "error.tooManyRequests", { reason: "rateLimited", retryAfter }, { "Retry-After": String(retryAfter) });
+/** 429 with the wait in the body (for the SPA) and in Retry-After (for everything else), from a route that documents it. */
+export function rateLimited(route: RoutesWithReason<"rateLimited">, waitMs: number): ApiError {
+  return refuse(route, "rateLimited", { retryAfter: seconds(waitMs) });
 }
 
 /**

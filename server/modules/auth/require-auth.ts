@@ -1,6 +1,7 @@
 import { createMiddleware } from "hono/factory";
-import { ApiError } from "../../platform/http/envelope.ts";
-import type { AppEnv } from "../../platform/http/types.ts";
+import type { Context } from "hono";
+import { refusal } from "../../platform/http/refuse.ts";
+import type { AppEnv, SessionEnv } from "../../platform/http/types.ts";
 import type { PlatformDeps } from "../../platform/deps.ts";
 import type { Session, User } from "./schema.ts";
 import { sessionCacheFor } from "./session-cache.ts";
@@ -11,10 +12,10 @@ export interface AuthContext {
   session: Session;
 }
 
-// c.var.auth, typed on every route: the platform knows no module, so the guard's variable is
-// declared here, the way Hono documents for a middleware's own variables.
-declare module "hono" {
-  interface ContextVariableMap {
+// c.var.auth, typed only in the context of routes behind this guard (SessionEnv): the platform
+// knows no module, so the guard's variable is declared here.
+declare module "../../platform/http/types.ts" {
+  interface SessionVariables {
     auth: AuthContext;
   }
 }
@@ -38,16 +39,25 @@ export function readOptionalAuth(deps: Pick<PlatformDeps, "database" | "env" | "
 export function requireAuth(deps: Pick<PlatformDeps, "database" | "env" | "now">) {
   // One per database, shared by every guarded route; it starts listening for revocations now.
   const cache = sessionCacheFor(deps.database);
-  return createMiddleware<AppEnv>(async (c, next) => {
+  // Every session route documents the 401 (a contract test checks it); the guard serves them all.
+  return createMiddleware<SessionEnv>(async (c, next) => {
     const token = BEARER.exec(c.req.header("Authorization") ?? "")?.[1];
-    if (!token) throw new ApiError(401, "error.unauthorized");
+    if (!token) throw refusal(401);
     const auth = await authenticateToken(deps.database.db, token, {
       now: deps.now?.() ?? new Date(),
       idleMinutes: deps.env.SESSION_IDLE_MINUTES,
       cache,
     });
-    if (!auth) throw new ApiError(401, "error.unauthorized");
+    if (!auth) throw refusal(401);
     c.set("auth", auth);
     await next();
   });
+}
+
+/**
+ * The session on a route that may or may not be behind the guard (a new password's checks serve
+ * sign-up and change-password alike): the guard's variable when it ran, else undefined.
+ */
+export function guardedSession(c: Context<AppEnv>): AuthContext | undefined {
+  return (c.var as Partial<SessionEnv["Variables"]>).auth;
 }

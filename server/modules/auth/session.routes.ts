@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import { LOGIN_PASSWORD_MAX_LENGTH, paths, type CodeSent } from "../../../contract/index.ts";
+import { LOGIN_PASSWORD_MAX_LENGTH, paths, type CodeSent, type RoutesWithReason } from "../../../contract/index.ts";
 import { beginAttempt } from "./attempts.ts";
 import {
   bindCodeToUser,
@@ -22,7 +22,8 @@ import { signIn } from "./sign-in.ts";
 import { addSignupToken, createUnverifiedUser, findUserByEmail, markEmailVerified, presentsSignupToken, replaceUnverified } from "./users.ts";
 import { users } from "./schema.ts";
 import { handlers } from "../../platform/http/api.ts";
-import { ApiError } from "../../platform/http/envelope.ts";
+import type { ApiError } from "../../platform/http/envelope.ts";
+import { refuse } from "../../platform/http/refuse.ts";
 import { linkOrigin } from "../../platform/http/hosts.ts";
 import type { AuthDeps } from "./deps.ts";
 import type { Locale } from "../../platform/i18n/index.ts";
@@ -37,13 +38,11 @@ const codeSent = (email: string, { resendAfter, expiresIn }: Pick<IssuedCode, "r
   ...(token ? { token } : {}),
 });
 
-function codeError(result: Exclude<CodeCheck, { ok: true }>): ApiError {
-  return result.reason === "codeInvalid"
-    ? new ApiError(400, "error.codeInvalid", { reason: "codeInvalid", attemptsLeft: result.attemptsLeft })
-    : new ApiError(400, "error.codeExpired", { reason: "codeExpired" });
+/** A code that did not prove the address: wrong (with the tries left) or no longer live. */
+function codeError(route: RoutesWithReason<"codeInvalid" | "codeExpired">, result: Exclude<CodeCheck, { ok: true }>): ApiError {
+  return result.reason === "codeInvalid" ? refuse(route, "codeInvalid", { attemptsLeft: result.attemptsLeft }) : refuse(route, "codeExpired");
 }
 
-const invalidCredentials = () => new ApiError(400, "error.invalidCredentials", { reason: "invalidCredentials" });
 const newToken = () => randomBytes(32).toString("base64url");
 
 interface SignupRequest {
@@ -73,13 +72,13 @@ export function sessionHandlers(s: AuthDeps) {
    */
   async function repeatedSignup({ email, fullName, password, address, now }: SignupRequest, wait: number): Promise<CodeSent> {
     const pending = await pendingSignup(db, email, now);
-    if (!pending) throw rateLimited(wait);
+    if (!pending) throw rateLimited("signup", wait);
     const attempt = await beginAttempt(db, { action: "signup", account: email, address, now });
     const same = await attempt.check(
       async () => (await s.hasher.verify(password, pending.signupPasswordHash)) && pending.signupFullName === fullName,
       (same) => same,
     );
-    if (!same) throw rateLimited(wait);
+    if (!same) throw rateLimited("signup", wait);
     const token = newToken();
     if (pending.userId) await addSignupToken(db, pending.userId, { passwordHash: pending.signupPasswordHash, signupTokenHash: hashToken(token) });
     return codeSent(email, { resendAfter: seconds(wait), expiresIn: seconds(pending.expiresAt.getTime() - now.getTime()) }, token);
@@ -135,6 +134,7 @@ export function sessionHandlers(s: AuthDeps) {
       handle: async (c, body) => {
         const user = await findUserByEmail(db, body.email);
         const issued = await issueCode(db, {
+          route: "sendOtp",
           email: body.email,
           purpose: "signin",
           userId: user?.id ?? null,
@@ -165,7 +165,7 @@ export function sessionHandlers(s: AuthDeps) {
             }),
           (outcome) => outcome.ok,
         );
-        if (!outcome.ok) throw codeError(outcome);
+        if (!outcome.ok) throw codeError("verifyOtp", outcome);
         return outcome.signedIn;
       },
     },
@@ -185,8 +185,8 @@ export function sessionHandlers(s: AuthDeps) {
           },
           (user) => user !== null,
         );
-        if (!user) throw invalidCredentials();
-        if (!user.emailVerifiedAt) throw new ApiError(403, "error.emailNotVerified", { reason: "emailNotVerified", email: user.email });
+        if (!user) throw refuse("login", "invalidCredentials");
+        if (!user.emailVerifiedAt) throw refuse("login", "emailNotVerified", { email: user.email });
         const rehashed = needsRehash(user.passwordHash) ? await s.hasher.hash(body.password) : null;
         const signedIn = await db.transaction(async (tx) => {
           if (rehashed) {
@@ -205,7 +205,14 @@ export function sessionHandlers(s: AuthDeps) {
       success: "success.resetRequested",
       handle: async (c, body) => {
         const user = await findUserByEmail(db, body.email);
-        const issued = await issueCode(db, { email: body.email, purpose: "reset", userId: user?.id ?? null, address: c.var.clientAddress, now: s.now() });
+        const issued = await issueCode(db, {
+          route: "forgotPassword",
+          email: body.email,
+          purpose: "reset",
+          userId: user?.id ?? null,
+          address: c.var.clientAddress,
+          now: s.now(),
+        });
         if (user) {
           const link = `${linkOrigin(s.env, c)}${paths.resetPassword}?${new URLSearchParams({ email: body.email, code: issued.code })}`;
           await mail("reset", { to: body.email, locale: body.locale ?? c.var.locale, code: issued.code, link });
@@ -225,7 +232,7 @@ export function sessionHandlers(s: AuthDeps) {
           () => checkCode(db, { email: body.email, purpose: "reset", code: body.otp, now, consume: false }),
           (check) => check.ok,
         );
-        if (!check.ok) throw codeError(check);
+        if (!check.ok) throw codeError("resetPassword", check);
         // Hashed only after the code is proven, so wrong codes cost no scrypt work.
         const passwordHash = await s.hasher.hash(body.password);
         const reset = await db.transaction(async (tx) => {
@@ -238,7 +245,7 @@ export function sessionHandlers(s: AuthDeps) {
           await revokeUserSessions(tx, check.userId, now);
           return true;
         });
-        if (!reset) throw codeError({ ok: false, reason: "codeExpired" });
+        if (!reset) throw refuse("resetPassword", "codeExpired");
         return null;
       },
     },

@@ -9,7 +9,7 @@ import { localAddress, nodeBindings, requestOrigin } from "../../platform/http/n
 import { securityHeaderList } from "../../platform/http/security-headers.ts";
 import type { AppEnv } from "../../platform/http/types.ts";
 import type { AuthDeps } from "./deps.ts";
-import { LOCALES, type Locale } from "../../platform/i18n/index.ts";
+import { isLocale, type Locale } from "../../platform/i18n/index.ts";
 import { errorFields } from "../../platform/logging/logger.ts";
 import { socialAdapters } from "./social/adapters.ts";
 import { userForIdentity } from "./social/identities.ts";
@@ -28,8 +28,7 @@ const NO_STORE = { "Cache-Control": "no-store" };
 /** The forms posted here are a few short fields. */
 const formLimit = bodyLimit({ maxSize: 64 * 1024, onError: (c) => c.text("Payload too large", 413) });
 
-const asLocale = (value: string | null | undefined): Locale | undefined =>
-  (LOCALES as readonly string[]).includes(value ?? "") ? (value as Locale) : undefined;
+const asLocale = (value: string | null | undefined): Locale | undefined => (isLocale(value) ? value : undefined);
 
 /**
  * Social sign-in as browser navigations in the popup, outside /api: /auth/:provider/start sends

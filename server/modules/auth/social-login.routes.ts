@@ -2,11 +2,9 @@ import { eq } from "drizzle-orm";
 import { signIn } from "./sign-in.ts";
 import { users } from "./schema.ts";
 import { handlers } from "../../platform/http/api.ts";
-import { ApiError } from "../../platform/http/envelope.ts";
+import { refuse } from "../../platform/http/refuse.ts";
 import type { AuthDeps } from "./deps.ts";
 import { consumeLoginCode } from "./social/login-codes.ts";
-
-const codeInvalid = () => new ApiError(400, "error.socialCodeInvalid", { reason: "socialCodeInvalid" });
 
 /** Turns a finished social sign-in into a session, answering exactly like /user/login. */
 export function socialLoginHandlers(s: AuthDeps) {
@@ -23,7 +21,7 @@ export function socialLoginHandlers(s: AuthDeps) {
           const [user] = await tx.select().from(users).where(eq(users.id, userId));
           return user ? signIn(s, user, tx) : null;
         });
-        if (!signedIn) throw codeInvalid();
+        if (!signedIn) throw refuse("socialLogin", "socialCodeInvalid");
         return signedIn;
       },
     },

@@ -1,9 +1,9 @@
 import { and, asc, eq } from "drizzle-orm";
-import type { Asset, DashboardMarket, QuoteCurrency, Ticker } from "../../../contract/index.ts";
+import type { Asset, DashboardMarket, QuoteCurrency, RoutesWithReason, Ticker } from "../../../contract/index.ts";
 import { QUOTE_CURRENCIES } from "../../../contract/index.ts";
 import { readOptionalAuth } from "../auth/index.ts";
 import { handlers } from "../../platform/http/api.ts";
-import { ApiError } from "../../platform/http/envelope.ts";
+import { refuse } from "../../platform/http/refuse.ts";
 import type { PlatformDeps } from "../../platform/deps.ts";
 import { percentString, priceString, wholeString } from "./format.ts";
 import type { Catalog } from "./catalog.ts";
@@ -11,8 +11,6 @@ import { QUOTE_NAMES } from "./prices.ts";
 import { assets, userFavourites } from "./schema.ts";
 import type { SourceSnapshot, SourceTicker } from "./source.ts";
 
-const unknownSymbol = () => new ApiError(400, "error.unknownSymbol", { reason: "unknownSymbol" });
-const pricesUnavailable = () => new ApiError(503, "error.pricesUnavailable", { reason: "pricesUnavailable" });
 const SPARKLINE_POINTS = 42;
 
 /** The market calls: every price from the price service's memory, assets from the catalog. */
@@ -28,15 +26,15 @@ export function marketHandlers(s: MarketDeps) {
   const prices = catalog.prices;
   const listedAssets = () => catalog.listedAssets();
 
-  async function assetOf(symbol: string): Promise<Asset> {
+  async function assetOf(route: RoutesWithReason<"unknownSymbol">, symbol: string): Promise<Asset> {
     const asset = await catalog.assetOf(symbol);
-    if (!asset) throw unknownSymbol();
+    if (!asset) throw refuse(route, "unknownSymbol");
     return asset;
   }
 
-  async function snapshot(): Promise<SourceSnapshot> {
+  async function snapshot(route: RoutesWithReason<"pricesUnavailable">): Promise<SourceSnapshot> {
     const current = await prices.latest();
-    if (!current) throw pricesUnavailable();
+    if (!current) throw refuse(route, "pricesUnavailable");
     return current;
   }
 
@@ -85,17 +83,17 @@ export function marketHandlers(s: MarketDeps) {
     getPrice: {
       success: "success.ok",
       handle: async (_c, { symbol, currency }) => {
-        await assetOf(symbol);
-        const current = await snapshot();
+        await assetOf("getPrice", symbol);
+        const current = await snapshot("getPrice");
         const found = ticker(current, symbol, currency);
-        if (!found) throw pricesUnavailable();
+        if (!found) throw refuse("getPrice", "pricesUnavailable");
         return { ...found, currency, ...prices.freshness(current) };
       },
     },
     marketTickers: {
       success: "success.ok",
       handle: async (_c, { currency }) => {
-        const current = await snapshot();
+        const current = await snapshot("marketTickers");
         const rate = prices.perUsd(current, currency);
         const tickers = [];
         for (const asset of await listedAssets()) {
@@ -112,13 +110,13 @@ export function marketHandlers(s: MarketDeps) {
     priceHistory: {
       success: "success.ok",
       handle: async (_c, { symbol, currency, range }) => {
-        await assetOf(symbol);
-        const current = await snapshot();
+        await assetOf("priceHistory", symbol);
+        const current = await snapshot("priceHistory");
         const rate = prices.perUsd(current, currency);
         const points = await prices.history(symbol, range).catch(() => {
-          throw pricesUnavailable();
+          throw refuse("priceHistory", "pricesUnavailable");
         });
-        if (points.length === 0) throw pricesUnavailable();
+        if (points.length === 0) throw refuse("priceHistory", "pricesUnavailable");
         const values = points.map((point) => point.p * rate);
         return {
           symbol,
@@ -135,7 +133,7 @@ export function marketHandlers(s: MarketDeps) {
     addFavToken: {
       success: "success.ok",
       handle: async (c, { symbol, favourite }) => {
-        await assetOf(symbol);
+        await assetOf("addFavToken", symbol);
         const userId = c.var.auth.user.id;
         // One statement each way: adding twice or removing what is not there changes nothing.
         if (favourite) await db.insert(userFavourites).values({ userId, symbol, createdAt: s.now() }).onConflictDoNothing();
@@ -146,7 +144,7 @@ export function marketHandlers(s: MarketDeps) {
     dashboardMarketInfo: {
       success: "success.ok",
       handle: async (c, { currency }): Promise<DashboardMarket> => {
-        const current = await snapshot();
+        const current = await snapshot("dashboardMarketInfo");
         const listedNow = await listedAssets();
         const all = listedNow.map((asset) => ({ asset, ticker: ticker(current, asset.symbol, currency) })).filter((row) => row.ticker !== null);
         const favourites = new Set(await favouritesOf(c.var.auth.user.id));

@@ -1,10 +1,18 @@
 // The on-ramp's calls (spec section 7: /user/swipelux/*). Money moves only through the order
 // service and the ledger behind it; assets and prices come from the market's catalog.
-import { ONRAMP_CARD_DECIMALS, type BuyQuote, type FieldErrorKey, type QuoteCurrency, type SendOrderBody } from "../../../contract/index.ts";
+import {
+  ONRAMP_CARD_DECIMALS,
+  type BuyQuote,
+  type FieldErrorKey,
+  type QuoteCurrency,
+  type RoutesWithReason,
+  type SendOrderBody,
+  type ValidationData,
+} from "../../../contract/index.ts";
 import { decimal, fromMinor, toMinor } from "../../../contract/decimal.ts";
 import { handlers } from "../../platform/http/api.ts";
-import { ApiError } from "../../platform/http/envelope.ts";
-import { validationError } from "../../platform/http/validate.ts";
+import { refuse } from "../../platform/http/refuse.ts";
+import { validationData } from "../../platform/http/validate.ts";
 import type { Locale } from "../../platform/i18n/index.ts";
 import type { Env } from "../../env.ts";
 import type { Catalog } from "../market/index.ts";
@@ -12,9 +20,8 @@ import { buyOrdersOf } from "./buy-orders.ts";
 import { OrderConflict, OrderUnavailable, type Orders } from "./orders.ts";
 import { figuresForCrypto, figuresForFiat, limitCents, type BuyFigures } from "./figures.ts";
 
-const unknownSymbol = () => new ApiError(400, "error.unknownSymbol", { reason: "unknownSymbol" });
-const pricesUnavailable = () => new ApiError(503, "error.pricesUnavailable", { reason: "pricesUnavailable" });
-const orderNotFound = () => new ApiError(404, "error.orderNotFound", { reason: "orderNotFound" });
+/** The routes that figure a buy: each documents every refusal below. */
+type BuyRoute = RoutesWithReason<"validation" | "unknownSymbol" | "pricesUnavailable">;
 
 const money = (asset: string, units: bigint, decimals: number) => ({ asset, value: fromMinor(units, decimals) });
 
@@ -29,33 +36,31 @@ export function onrampHandlers(s: OnrampRouteDeps) {
   const toBuyOrders = buyOrdersOf(orders);
 
   /** Fiat per unit of an asset, and units of the currency per dollar. */
-  async function prices(symbol: string, currency: QuoteCurrency) {
+  async function prices(route: BuyRoute, symbol: string, currency: QuoteCurrency) {
     const found = await catalog.priceIn(symbol, currency);
-    if (!found) throw pricesUnavailable();
+    if (!found) throw refuse(route, "pricesUnavailable");
     return { price: found.price, perUsd: decimal(found.perUsd) };
   }
 
-  const refuse = (locale: Locale, key: FieldErrorKey, data: Record<string, unknown> = {}) => {
-    const error = validationError(locale, { amount: key });
-    Object.assign(error.data as object, data);
-    return error;
-  };
+  const amountRefused = (route: BuyRoute, locale: Locale, key: FieldErrorKey, extra: Pick<ValidationData, "limits" | "decimals">) =>
+    refuse(route, "validation", { ...validationData(locale, { amount: key }), ...extra });
 
   /** The figures of a buy as asked, within the limits, or a field error. */
-  async function figure(locale: Locale, body: { asset: string; currency: QuoteCurrency; side: "fiat" | "crypto"; amount: string }) {
+  async function figure(route: BuyRoute, locale: Locale, body: { asset: string; currency: QuoteCurrency; side: "fiat" | "crypto"; amount: string }) {
     const asset = await catalog.assetOf(body.asset);
-    if (!asset?.tradable) throw unknownSymbol();
-    const { price, perUsd } = await prices(asset.symbol, body.currency);
+    if (!asset?.tradable) throw refuse(route, "unknownSymbol");
+    const { price, perUsd } = await prices(route, asset.symbol, body.currency);
     const fee = s.env.ONRAMP_FEE_BPS;
     const min = limitCents(s.env.ONRAMP_MIN_ORDER_USD, perUsd, "up");
     const max = limitCents(s.env.ONRAMP_MAX_ORDER_USD, perUsd, "down");
     const limits = { min: money(body.currency, min, ONRAMP_CARD_DECIMALS), max: money(body.currency, max, ONRAMP_CARD_DECIMALS) };
     const units = toMinor(body.amount, body.side === "fiat" ? ONRAMP_CARD_DECIMALS : asset.decimals);
-    if (units === null) throw refuse(locale, "amount.tooManyDecimals", { decimals: body.side === "fiat" ? ONRAMP_CARD_DECIMALS : asset.decimals });
+    if (units === null)
+      throw amountRefused(route, locale, "amount.tooManyDecimals", { decimals: body.side === "fiat" ? ONRAMP_CARD_DECIMALS : asset.decimals });
     const figures: BuyFigures =
       body.side === "fiat" ? figuresForFiat(units, decimal(price), asset.decimals, fee) : figuresForCrypto(units, decimal(price), asset.decimals, fee);
-    if (figures.fiatCents < min || figures.receiveUnits <= 0n) throw refuse(locale, "amount.belowMinimum", { limits });
-    if (figures.fiatCents > max) throw refuse(locale, "amount.aboveMaximum", { limits });
+    if (figures.fiatCents < min || figures.receiveUnits <= 0n) throw amountRefused(route, locale, "amount.belowMinimum", { limits });
+    if (figures.fiatCents > max) throw amountRefused(route, locale, "amount.aboveMaximum", { limits });
     const quote: BuyQuote = {
       asset: asset.symbol,
       currency: body.currency,
@@ -72,13 +77,13 @@ export function onrampHandlers(s: OnrampRouteDeps) {
   return handlers({
     swipeluxQuote: {
       success: "success.ok",
-      handle: async (c, body) => (await figure(c.var.locale, body)).quote,
+      handle: async (c, body) => (await figure("swipeluxQuote", c.var.locale, body)).quote,
     },
     swipeluxSendOrder: {
       success: "success.ok",
       handle: async (c, body) => {
         const user = c.var.auth.user;
-        const { asset, figures, quote } = await figure(c.var.locale, body);
+        const { asset, figures, quote } = await figure("swipeluxSendOrder", c.var.locale, body);
         const request: Record<keyof SendOrderBody, string> = {
           asset: asset.symbol,
           currency: body.currency,
@@ -102,8 +107,8 @@ export function onrampHandlers(s: OnrampRouteDeps) {
           });
           return (await toBuyOrders([row]))[0]!;
         } catch (error) {
-          if (error instanceof OrderConflict) throw new ApiError(409, "error.idempotencyConflict", { reason: "idempotencyConflict" });
-          if (error instanceof OrderUnavailable) throw new ApiError(503, "error.onrampUnavailable", { reason: "onrampUnavailable" });
+          if (error instanceof OrderConflict) throw refuse("swipeluxSendOrder", "idempotencyConflict");
+          if (error instanceof OrderUnavailable) throw refuse("swipeluxSendOrder", "onrampUnavailable");
           throw error;
         }
       },
@@ -112,7 +117,7 @@ export function onrampHandlers(s: OnrampRouteDeps) {
       success: "success.ok",
       handle: async (c, { orderId }) => {
         const row = await orders.status(c.var.auth.user.id, orderId);
-        if (!row) throw orderNotFound();
+        if (!row) throw refuse("swipeluxStatus", "orderNotFound");
         return (await toBuyOrders([row]))[0]!;
       },
     },

@@ -1,7 +1,8 @@
 // The portfolio's calls: /user/balances and /user/transactions-history, over the ledger, the market's
 // catalog and the history sources of the features that move money.
 import { handlers } from "../../platform/http/api.ts";
-import { validationError } from "../../platform/http/validate.ts";
+import { refuse } from "../../platform/http/refuse.ts";
+import { validationData } from "../../platform/http/validate.ts";
 import { valuedBalances, type BalancesDeps } from "./balances.ts";
 import { decodeCursor, historyPage, type AnyHistorySource } from "./history.ts";
 
@@ -23,7 +24,7 @@ export function portfolioHandlers(deps: PortfolioDeps) {
       success: "success.ok",
       handle: async (c, body) => {
         const after = body.cursor === undefined ? null : decodeCursor(body.cursor);
-        if (after === undefined) throw validationError(c.var.locale, { cursor: "field.invalid" });
+        if (after === undefined) throw refuse("transactionsHistory", "validation", validationData(c.var.locale, { cursor: "field.invalid" }));
         return historyPage(
           deps.history,
           {

@@ -1,16 +1,18 @@
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { FailureBody } from "../../../contract/index.ts";
 import { translate, type MessageId } from "../i18n/index.ts";
 import type { AppEnv } from "./types.ts";
 
 export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 421 | 422 | 429 | 500 | 501 | 502 | 503;
 
-/** Thrown anywhere in a handler; the error handler turns it into the translated envelope. */
+/** Thrown anywhere in a handler (made by refuse.ts); the error handler turns it into the translated envelope. */
 export class ApiError extends Error {
   constructor(
     readonly status: ErrorStatus,
     readonly messageId: MessageId,
-    readonly data?: unknown,
+    /** The reason and its fields, as the contract types them; absent for a failure without a reason. */
+    readonly data?: FailureBody,
     /** Extra response headers, e.g. Retry-After on 429. */
     readonly headers?: Record<string, string>,
   ) {

@@ -2,7 +2,8 @@ import { createMiddleware } from "hono/factory";
 import { noFieldErrors, type FieldErrorKey, type FieldErrors } from "../../../contract/index.ts";
 import { ApiError } from "./envelope.ts";
 import type { AppEnv } from "./types.ts";
-import { validationError } from "./validate.ts";
+import { refusal } from "./refuse.ts";
+import { validationData } from "./validate.ts";
 
 const JSON_TYPE = /^application\/([\w.+-]+\+)?json\s*(;|$)/i;
 
@@ -109,7 +110,7 @@ export const jsonBody = createMiddleware<AppEnv>(async (c, next) => {
     throw new ApiError(400, "error.malformedJson");
   }
   const problems = bodyTextProblems(body, multilineFieldsOf(c.req.path));
-  if (Object.keys(problems).length > 0) throw validationError(c.var.locale, problems);
+  if (Object.keys(problems).length > 0) throw refusal("validation", validationData(c.var.locale, problems));
   c.set("body", body);
   return next();
 });

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import type { Context } from "hono";
 import { getCookie } from "hono/cookie";
 import { localeCookie, pathMatches, signedInHintCookie } from "../../../contract/pages.ts";
-import { LOCALES, negotiateLocale, type Locale } from "../i18n/index.ts";
+import { isLocale, negotiateLocale, type Locale } from "../i18n/index.ts";
 
 /** tools/build/pages.ts writes it: which HTML file serves which route, per language. */
 interface PageIndexEntry {
@@ -19,7 +19,7 @@ export const PAGES_DIR = ".pages";
 /** The language of a page's HTML: the stored choice (its cookie), else Accept-Language, else English. */
 export function pageLocale(c: Context): Locale {
   const chosen = getCookie(c, localeCookie);
-  if (chosen && (LOCALES as readonly string[]).includes(chosen)) return chosen as Locale;
+  if (isLocale(chosen)) return chosen;
   return negotiateLocale(c.req.header("Accept-Language"));
 }
 

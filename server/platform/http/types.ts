@@ -1,6 +1,6 @@
 import type { Locale } from "../i18n/index.ts";
 
-/** What every request carries; the auth module adds c.var.auth for routes behind its guard. */
+/** What every request carries; c.var.auth is only in SessionEnv, for routes behind the session guard. */
 export interface AppEnv {
   Variables: {
     requestId: string;
@@ -14,4 +14,16 @@ export interface AppEnv {
     /** Words of the account a new password is for, when the route looked them up (a reset's account name). */
     passwordContext?: string[];
   };
+}
+
+/**
+ * What the session guard sets for the routes behind it. The platform knows no module, so the
+ * auth module declares the fields (its AuthContext); no other route's context has them.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by the auth module's declaration
+export interface SessionVariables {}
+
+/** The context of a route the table marks `auth: "session"`: c.var.auth is there. */
+export interface SessionEnv {
+  Variables: AppEnv["Variables"] & SessionVariables;
 }

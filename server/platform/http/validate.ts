@@ -1,4 +1,4 @@
-import type { Context } from "hono";
+import type { Context, Env } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { z } from "zod";
 import {
@@ -12,9 +12,10 @@ import {
   PASSWORD_MIN_LENGTH,
   type FieldErrorKey,
   type FieldErrors,
+  type ValidationData,
 } from "../../../contract/index.ts";
 import { translate, type Locale } from "../i18n/index.ts";
-import { ApiError } from "./envelope.ts";
+import { refusal } from "./refuse.ts";
 import type { AppEnv } from "./types.ts";
 
 type Values = Record<string, unknown>;
@@ -39,11 +40,11 @@ export interface FieldCheck {
 }
 
 /** How a route's body is judged beyond the table's schema; each route's handler may say. */
-export interface BodyRules<Body = unknown> {
+export interface BodyRules<Body = unknown, E extends Env = AppEnv> {
   /** A refusal that does not depend on the body, answered before it is judged (set-password's 409). */
-  before?: (c: Context<AppEnv>) => void | Promise<void>;
+  before?: (c: Context<E>) => void | Promise<void>;
   /** The table's schema with what only the request knows (the signed-in user's e-mail). */
-  schemaFor?: (c: Context<AppEnv>) => z.ZodType<Body>;
+  schemaFor?: (c: Context<E>) => z.ZodType<Body>;
   /** Runs only when the schema accepted this field and it is text; the feature supplies it. */
   fieldCheck?: FieldCheck;
   /** Per field: values for its message, e.g. `{ password: { max: LOGIN_PASSWORD_MAX_LENGTH } }`. */
@@ -68,16 +69,16 @@ function fieldKeysOf(fields: FieldErrors): Record<string, FieldErrorKey> {
 }
 
 /**
- * The 400 error.validation of every bad body: `data.fields` in the request's language (older
- * clients show it as it is), and `data.fieldKeys` with the same fields' issue keys.
+ * The `data` of a 400 validation failure: `fields` in the request's language (older clients show
+ * it as it is), and `fieldKeys` with the same fields' issue keys. A handler sends it with
+ * `refuse(route, "validation", validationData(…))`.
  */
-export function validationError(
+export function validationData(
   locale: Locale,
   fields: FieldErrors,
   options: { fieldValues?: Record<string, Values>; messages?: Record<string, string> } = {},
-): ApiError {
-  const translated = { ...translateFields(locale, fields, options.fieldValues), ...options.messages };
-  return new ApiError(400, "error.validation", { reason: "validation", fields: translated, fieldKeys: fieldKeysOf(fields) });
+): ValidationData {
+  return { fields: { ...translateFields(locale, fields, options.fieldValues), ...options.messages }, fieldKeys: fieldKeysOf(fields) };
 }
 
 /**
@@ -88,7 +89,7 @@ function parseBody<S extends z.ZodType>(c: Context<AppEnv>, schema: S, rules: Bo
   const result = schema.safeParse(c.var.body);
   if (rules.refusal === "badRequest") {
     if (result.success) return result.data;
-    throw new ApiError(400, "error.badRequest");
+    throw refusal(400);
   }
   const fields = result.success ? noFieldErrors() : fieldErrorsOf(result.error);
   const check = rules.fieldCheck;
@@ -105,7 +106,7 @@ function parseBody<S extends z.ZodType>(c: Context<AppEnv>, schema: S, rules: Bo
   }
   if (result.success && Object.keys(fields).length === 0) return result.data;
   const messages = check && message ? { [check.field]: message(c.var.locale) } : {};
-  throw validationError(c.var.locale, fields, { fieldValues: rules.fieldValues, messages });
+  throw refusal("validation", validationData(c.var.locale, fields, { fieldValues: rules.fieldValues, messages }));
 }
 
 /**

@@ -3,15 +3,17 @@ import { compileMessage } from "@lingui/message-utils/compileMessage";
 import { en, type MessageId } from "./messages.en.ts";
 import { ar } from "./messages.ar.ts";
 
+import { isLocale, locales, type Locale } from "../../../contract/vocabulary.ts";
+
 export type { MessageId };
-export const LOCALES = ["en", "ar"] as const;
-export type Locale = (typeof LOCALES)[number];
+// The contract's one Locale: the server answers in the languages the SPA has.
+export { isLocale, locales, type Locale };
 export const DEFAULT_LOCALE: Locale = "en";
 export const catalogs: Record<Locale, Record<MessageId, string>> = { en, ar };
 
 // One instance per locale, built once: concurrent requests never switch a shared locale.
 const instances = Object.fromEntries(
-  LOCALES.map((locale) => {
+  locales.map((locale) => {
     const i18n = setupI18n({ locale, messages: { [locale]: catalogs[locale] } });
     // Catalogs are plain strings; Lingui compiles them only in development unless told to.
     i18n.setMessagesCompiler(compileMessage);
@@ -38,7 +40,7 @@ export function negotiateLocale(header: string | null | undefined): Locale {
     .sort((a, b) => b.weight - a.weight || a.order - b.order);
   for (const { base } of ranges) {
     if (base === "*") return DEFAULT_LOCALE;
-    if ((LOCALES as readonly string[]).includes(base)) return base as Locale;
+    if (isLocale(base)) return base;
   }
   return DEFAULT_LOCALE;
 }

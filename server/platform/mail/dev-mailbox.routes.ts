@@ -6,7 +6,7 @@ import { escapeHtml, htmlLangDir } from "../http/html.ts";
 import type { AppEnv } from "../http/types.ts";
 import type { PlatformDeps } from "../deps.ts";
 import type { MailService } from "./index.ts";
-import { LOCALES, translate, type Locale } from "../i18n/index.ts";
+import { isLocale, translate, type Locale } from "../i18n/index.ts";
 
 const SHOWN = 100;
 
@@ -20,7 +20,7 @@ export function devMailboxRoutes(s: PlatformDeps & { mail: MailService }) {
   return new Hono<AppEnv>().get("/dev/mailbox", async (c) => {
     if (!enabled) return c.text("Not found", 404);
     const asked = c.req.query("lang");
-    const locale = (LOCALES as readonly string[]).includes(asked ?? "") ? (asked as Locale) : c.var.locale;
+    const locale = isLocale(asked) ? asked : c.var.locale;
     const to = c.req.query("to")?.trim().toLowerCase() || undefined;
     const messages = await s.database.db
       .select()

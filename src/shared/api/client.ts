@@ -1,5 +1,5 @@
 import { ofetch, type FetchResponse } from "ofetch";
-import { ApiError, codeForStatus } from "./errors.ts";
+import { ApiError, codeForStatus, failureDataOf } from "./errors.ts";
 
 export interface Envelope<T> {
   status: "success" | "error";
@@ -58,7 +58,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const serverMessage = typeof envelope?.message === "string" && envelope.message ? envelope.message : null;
     // Without a server message (a proxy's HTML page, say) the error text is all there is.
     const message = serverMessage ?? (`${response.status} ${response.statusText}`.trim() || "Request failed");
-    const error = new ApiError(code, message, response.status, envelope?.data);
+    const error = new ApiError(code, message, response.status, failureDataOf(envelope?.data));
     if (code === "unauthorized" && token === options.getToken()) options.onUnauthorized(error);
     throw error;
   }

@@ -2,12 +2,15 @@
 // kept as codes (the machines hold no text), so switching language re-translates it.
 import type { I18n, MessageDescriptor } from "@lingui/core";
 import { msg, plural } from "@lingui/core/macro";
-import type { AuthErrorReason, MarketErrorReason } from "../../../contract/index.ts";
+import type { AnyReason } from "../../../contract/index.ts";
 import type { Failure } from "../../../machines/failure.ts";
 import type { ApiErrorCode } from "../api/errors.ts";
 
-/** The server's `data.reason`s, worded as its own error.* messages (server/platform/i18n). */
-const reasonTexts: Record<AuthErrorReason | MarketErrorReason | "socialCodeInvalid", MessageDescriptor> = {
+/**
+ * Every `data.reason` the route table documents, worded as the server's own error.* messages
+ * (server/platform/i18n): a reason no route sends is not a key it may have.
+ */
+const reasonTexts: Record<AnyReason, MessageDescriptor> = {
   validation: msg`Some fields are not valid.`,
   invalidCredentials: msg`The e-mail address or password is not correct.`,
   emailNotVerified: msg`Confirm your e-mail address first: we can send you a new code.`,
@@ -20,6 +23,9 @@ const reasonTexts: Record<AuthErrorReason | MarketErrorReason | "socialCodeInval
   socialCodeInvalid: msg`This sign-in has expired or was already used. Please try again.`,
   unknownSymbol: msg`We do not list this asset.`,
   pricesUnavailable: msg`Prices are not available yet. Please try again in a moment.`,
+  onrampUnavailable: msg`The card payment service did not answer. Nothing was charged; please try again.`,
+  orderNotFound: msg`We could not find this order. It may belong to another account.`,
+  idempotencyConflict: msg`This order was already started with other details. Press Pay again to start a new one.`,
 };
 
 /** The API client's codes, for a failure without a reason: the server's words for each status, and ours for the rest. */
@@ -40,9 +46,6 @@ const codeTexts: Record<ApiErrorCode, MessageDescriptor> = {
   unexpected: msg`Something went wrong. Please try again.`,
 };
 
-const lookUp = (table: Record<string, MessageDescriptor>, key: string | null): MessageDescriptor | undefined =>
-  key !== null && Object.hasOwn(table, key) ? table[key] : undefined;
-
 export interface FailureText {
   text: string;
   /** The server's (or a screen's) own words, kept for a reason we have none for: their language may not be the page's. */
@@ -53,8 +56,8 @@ export interface FailureText {
  * What a failed call says, in the active language: its reason's words, else its code's. Only a
  * reason we do not know (a newer server's) falls back to the words the failure came with.
  */
-export function failureText(i18n: I18n, { code, reason, message }: Pick<Failure, "code" | "reason" | "message">): FailureText {
-  const known = lookUp(reasonTexts, reason) ?? (reason === null ? lookUp(codeTexts, code) : undefined);
+export function failureText(i18n: I18n, { code, reason, unknownReason, message }: Pick<Failure, "code" | "reason" | "unknownReason" | "message">): FailureText {
+  const known = reason ? reasonTexts[reason] : unknownReason === undefined && Object.hasOwn(codeTexts, code) ? codeTexts[code as ApiErrorCode] : undefined;
   if (known) return { text: i18n._(known), verbatim: false };
   if (message) return { text: message, verbatim: true };
   return { text: i18n._(codeTexts.unexpected), verbatim: false };

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { catalogs, LOCALES, negotiateLocale, translate } from "../../../server/platform/i18n/index.ts";
+import { catalogs, locales, negotiateLocale, translate } from "../../../server/platform/i18n/index.ts";
 
 describe("server catalogs", () => {
   const ids = Object.keys(catalogs.en) as (keyof typeof catalogs.en)[];
 
   it("give every id a non-empty message in every locale", () => {
-    for (const locale of LOCALES) {
+    for (const locale of locales) {
       expect(Object.keys(catalogs[locale]).sort(), locale).toEqual([...ids].sort());
       for (const id of ids) expect(catalogs[locale][id].trim(), `${locale} ${id}`).not.toBe("");
     }

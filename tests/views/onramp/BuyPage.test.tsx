@@ -138,7 +138,14 @@ describe("the Buy page", { timeout: 20_000 }, () => {
       user: storedUser,
       calls: {
         swipeluxQuote: ({ amount }) => {
-          if (amount === "2") throw apiError("badRequest", "server words", { reason: "belowMinimum" });
+          // The server's amount limits are a validation failure naming the amount's field key.
+          if (amount === "2") {
+            throw apiError("badRequest", "server words", {
+              reason: "validation",
+              fields: { amount: "server words" },
+              fieldKeys: { amount: "amount.belowMinimum" },
+            });
+          }
           return quote("ETH", "9000.00");
         },
       },

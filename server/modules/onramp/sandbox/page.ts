@@ -1,9 +1,9 @@
 // The sandbox's payment page: plain HTML forms (no script, so the app's CSP holds), in the app's
 // language and direction. It stands where Swipelux's hosted checkout would.
+import type { Locale } from "../../../../contract/vocabulary.ts";
 import type { SandboxOrderRow } from "../schema.ts";
 import { TEST_CARDS } from "./cards.ts";
 
-type Locale = "en" | "ar";
 export type Notice = "declined" | "invalidNumber" | "invalidExpiry" | "invalidCvc" | "closed" | null;
 
 const words = {

@@ -1,36 +1,25 @@
-// The card buy's words: the on-ramp's failure reasons and each order status, looked up in the
-// language active when shown (the machine keeps codes only).
+// The card buy's words: its own wording of some failure reasons and each order status, looked
+// up in the language active when shown (the machine keeps codes only).
 import type { I18n, MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
-import type { OnrampErrorReason, OrderStatus, OrderStep } from "../../../../contract/index.ts";
+import type { OrderStatus, OrderStep, ReasonOf } from "../../../../contract/index.ts";
 import type { FieldErrorKey } from "../../../../contract/vocabulary.ts";
 import type { Failure } from "../../../../machines/failure.ts";
 import { failureText } from "../../../shared/i18n/errors.ts";
 import { fieldErrorText } from "../../../shared/ui/fieldErrors.ts";
 
-const reasonTexts: Record<OnrampErrorReason, MessageDescriptor> = {
-  belowMinimum: msg`This amount is below the minimum for one order.`,
-  aboveMaximum: msg`This amount is above the maximum for one order.`,
-  tooManyDecimals: msg`This amount has more decimal places than the asset allows.`,
+/** Where the buy says more than the shared words; only a reason a buy route documents may be a key. */
+const buyReasonTexts: { [R in ReasonOf<"swipeluxQuote" | "swipeluxSendOrder" | "swipeluxStatus">]?: MessageDescriptor } = {
   unknownSymbol: msg`This asset cannot be bought by card.`,
   pricesUnavailable: msg`Prices are not available right now, so we cannot quote this buy. Please try again in a moment.`,
-  onrampUnavailable: msg`The card payment service did not answer. Nothing was charged; please try again.`,
-  orderNotFound: msg`We could not find this order. It may belong to another account.`,
-  idempotencyConflict: msg`This order was already started with other details. Press Pay again to start a new one.`,
 };
 
-/** Reasons that are about the amount: shown at the field, in the field's words. */
-const amountReasons: Partial<Record<string, FieldErrorKey>> = {
-  belowMinimum: "amount.belowMinimum",
-  aboveMaximum: "amount.aboveMaximum",
-  tooManyDecimals: "amount.tooManyDecimals",
-};
-
-/** The amount field's problem: the form's own, else what a failed call says about the amount. */
+/**
+ * The amount field's problem: the form's own, else the field key of a validation failure (the
+ * server's amount.belowMinimum, amount.aboveMaximum and amount.tooManyDecimals among them).
+ */
 export function amountErrorKey(problem: FieldErrorKey | null, failure: Failure | null): FieldErrorKey | null {
-  if (problem) return problem;
-  if (!failure) return null;
-  return failure.fieldKeys.amount ?? amountReasons[failure.reason ?? ""] ?? null;
+  return problem ?? failure?.fieldKeys.amount ?? null;
 }
 
 export function amountErrorText(i18n: I18n, problem: FieldErrorKey | null, failure: Failure | null): string | undefined {
@@ -41,9 +30,8 @@ export function amountErrorText(i18n: I18n, problem: FieldErrorKey | null, failu
 /** A failed call that the amount field does not explain, in words; null when the field does. */
 export function buyFailureText(i18n: I18n, failure: Failure | null): string | null {
   if (!failure || amountErrorKey(null, failure)) return null;
-  const reason = failure.reason as OnrampErrorReason | null;
-  if (reason && Object.hasOwn(reasonTexts, reason)) return i18n._(reasonTexts[reason]);
-  return failureText(i18n, failure).text;
+  const own = failure.reason ? buyReasonTexts[failure.reason as keyof typeof buyReasonTexts] : undefined;
+  return own ? i18n._(own) : failureText(i18n, failure).text;
 }
 
 /** Each status: a title, and what it means for the buyer's card and balance. */
