@@ -1,12 +1,13 @@
 import "../portfolio.css";
 import { useState } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
-import type { BuyOrder, EntryOf, HistoryEntry, OrderStatus } from "../../../../contract/index.ts";
+import type { BuyOrder, HistoryEntry, OrderStatus } from "../../../../contract/index.ts";
 import { Money } from "../../../shared/ui/Money.tsx";
 import { AssetBadge, formatPrice } from "../../market/index.ts";
 import { assetInfo, type AssetLookup } from "../lib/balances.ts";
 import { formatDateTime, formatTime } from "../lib/dates.ts";
 import { AssetAmount } from "./AssetAmount.tsx";
+import { EntryRow } from "./EntryRow.tsx";
 import { typeMessages } from "./entryTypes.ts";
 import { OrderStatusBadge, stepMessages } from "./OrderStatusBadge.tsx";
 
@@ -134,45 +135,6 @@ function HistoryRow({ order, assets, expanded, onToggle }: { order: BuyOrder; as
             </ol>
           </>
         )}
-      </div>
-    </li>
-  );
-}
-
-/** What an entry other than a card buy moved: what arrived (+) or what left (−). */
-function movedOf(entry: Exclude<HistoryEntry, BuyOrder>) {
-  switch (entry.type) {
-    case "sell":
-    case "convert":
-      return { sign: "+", amount: entry.receive };
-    case "deposit":
-      return { sign: "+", amount: entry.amount };
-    case "withdrawal":
-    case "fee":
-      return { sign: "−", amount: entry.amount };
-  }
-}
-
-/** A row for the kinds of entry that trading and withdrawals add: when, what, how much, and its status. */
-function EntryRow({ entry }: { entry: Exclude<HistoryEntry, EntryOf<"buy">> }) {
-  const { i18n } = useLingui();
-  const moved = movedOf(entry);
-  return (
-    <li className="history-item" data-entry={entry.id}>
-      <div className="history-row">
-        <time className="history-date" dateTime={entry.createdAt}>
-          {formatDateTime(entry.createdAt, i18n.locale)}
-        </time>
-        <span className="history-what">
-          <span className="history-type">{i18n._(typeMessages[entry.type])}</span>
-        </span>
-        <span className="history-amounts">
-          <bdi dir="ltr" className="history-received">
-            {moved.sign}
-            <Money amount={moved.amount} />
-          </bdi>
-        </span>
-        <OrderStatusBadge status={entry.status} />
       </div>
     </li>
   );
