@@ -2,8 +2,8 @@ import { chromium, type Browser, type BrowserContext, type BrowserContextOptions
 import { afterAll, beforeAll, inject } from "vitest";
 
 // Debian's Chromium, never a downloaded browser; the flags keep it off this machine's closed network.
-// Test files use setupBrowser() below; this stays exported for the files that have not moved yet.
-export function launchBrowser(): Promise<Browser> {
+// Every test file launches it through setupBrowser() below.
+function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     args: [

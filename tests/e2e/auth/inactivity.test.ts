@@ -1,14 +1,10 @@
 // Inactivity in real Chromium, with Chromium's clock under the test's control (Playwright's
 // clock API): 15 idle minutes pass in milliseconds, and a jump forward is a laptop waking up.
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { Browser, Page, Request, Response, Route } from "playwright-core";
-import { launchBrowser, seedStorage, sessionToken, viewports } from "../browser.ts";
+import { describe, expect, inject, it } from "vitest";
+import type { Page, Request, Response, Route } from "playwright-core";
+import { sessionToken, setupBrowser } from "../browser.ts";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser?.close());
+const b = setupBrowser();
 
 const MINUTE = 60_000;
 const LOGOUT = "/api/v1/user/logout";
@@ -17,9 +13,8 @@ const BALANCES = "/api/v1/user/balances";
 const MARKET = "/api/v1/user/dashboard-market-info";
 
 async function signedInWithClock(token: string, lang: "en" | "ar" = "en"): Promise<Page> {
-  const context = await browser.newContext({ viewport: viewports.desktop, baseURL: inject("baseURL") });
+  const context = await b.newContext({ lang, token });
   await context.clock.install();
-  await seedStorage(context, { lang, token });
   const page = await context.newPage();
   await page.goto("/dashboard");
   await page.locator(".sidebar").waitFor();
