@@ -127,6 +127,8 @@ export const envSchema = z.object({
   ONRAMP_MAX_ORDER_USD: integer(1, 1_000_000, 5_000),
   /** Sarraf's fee on a card buy, in basis points of the crypto delivered (150 = 1.5%). */
   ONRAMP_FEE_BPS: integer(0, 5_000, 150),
+  /** How far (basis points of the quote) a delivered amount may be from the quote and still be credited; beyond it the delivery is held for review. */
+  ONRAMP_DELIVERY_TOLERANCE_BPS: integer(0, 10_000, 300),
   /** How often unsettled orders are asked about again (also once at start). */
   ONRAMP_RECONCILE_SECONDS: integer(1, 86_400, 60),
   /** An order nobody paid for is expired after this long. */

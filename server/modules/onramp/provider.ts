@@ -5,7 +5,11 @@
 export type ProviderStatus = "pending" | "paid" | "processing" | "completed" | "failed" | "cancelled" | "expired";
 
 export interface CreateOrderRequest {
-  /** Sarraf's order id: the provider's externalId, so a webhook or a lookup finds the order. */
+  /**
+   * Sarraf's order id: the provider's externalId, so a webhook or a lookup finds the order. The
+   * same id may be sent twice (the first answer was lost): a provider that knows it answers the
+   * order it made the first time (the sandbox does).
+   */
   externalId: string;
   /** The crypto asset bought. */
   asset: string;
@@ -30,8 +34,16 @@ export interface ProviderOrder {
   providerOrderId: string;
   externalId: string | null;
   status: ProviderStatus;
-  /** Minor units of the asset delivered, once completed; null before. */
+  /**
+   * Minor units of the asset delivered, once completed; null before, and null when the news does
+   * not say (Swipelux's success webhook carries no amount: the order service then looks it up).
+   */
   deliveredUnits: bigint | null;
+  /**
+   * The asset delivered (Sarraf's symbol, or the provider's own code when it is not one Sarraf has
+   * set up), when the provider says; compared with the order's asset before anything is credited.
+   */
+  deliveredAsset?: string | null;
   /** When the provider says the status changed. */
   at: Date;
 }

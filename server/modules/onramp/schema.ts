@@ -38,6 +38,13 @@ export const onrampOrders = pgTable(
     feeBasisPoints: integer("fee_basis_points").notNull(),
     status: text("status").$type<OrderStatus>().notNull(),
     paymentUrl: text("payment_url"),
+    /**
+     * When a caller claimed the right to ask the provider for this order's provider order (a
+     * conditional UPDATE: one caller at a time, for a lease); null once released after a failure.
+     */
+    providerClaimedAt: at("provider_claimed_at"),
+    /** When a delivery for this order was held for review instead of credited (see onramp_deliveries_for_review). */
+    heldAt: at("held_at"),
     /** Set once, in the transaction that credits the buyer. */
     creditedAt: at("credited_at"),
     /** When the provider was last asked (the status call asks at most this often). */
@@ -73,6 +80,39 @@ export const onrampOrderSteps = pgTable(
   (t) => [primaryKey({ columns: [t.orderId, t.step] })],
 );
 
+/**
+ * What the provider says it delivered that Sarraf did not credit: a completion for a provider order
+ * no order follows, a second payment for an order already settled, a delivery in another asset
+ * than the order's, of nothing, or outside the tolerance of the quote. Kept for a person to resolve
+ * (and alerted in the log); one row per provider order and reason, however often the news arrives.
+ */
+export const onrampDeliveriesForReview = pgTable(
+  "onramp_deliveries_for_review",
+  {
+    id: serial("id").primaryKey(),
+    provider: text("provider").$type<"sandbox" | "swipelux">().notNull(),
+    providerOrderId: text("provider_order_id").notNull(),
+    /** The Sarraf order it belongs to, when it could be matched. */
+    orderId: uuid("order_id").references(() => onrampOrders.id, { onDelete: "restrict" }),
+    externalId: text("external_id"),
+    reason: text("reason").$type<DeliveryReviewReason>().notNull(),
+    status: text("status").$type<ProviderStatus>().notNull(),
+    /** The asset and amount the provider says it delivered (null when it did not say). */
+    asset: text("asset"),
+    deliveredUnits: units("delivered_units"),
+    at: at("at").notNull(),
+    createdAt: at("created_at").notNull().defaultNow(),
+    resolvedAt: at("resolved_at"),
+  },
+  (t) => [uniqueIndex("onramp_deliveries_for_review_idx").on(t.provider, t.providerOrderId, t.reason)],
+);
+/**
+ * unknownOrder: no Sarraf order has it; notFollowed: the order was credited through another provider
+ * order (paid twice), or is held; otherAsset, nothingDelivered, outsideTolerance: the delivery itself
+ * does not fit the order (the order is held).
+ */
+export type DeliveryReviewReason = "unknownOrder" | "notFollowed" | "otherAsset" | "nothingDelivered" | "outsideTolerance";
+
 /** The sandbox provider's orders: what a payment page shows and what its webhooks say. */
 export const sandboxOrders = pgTable(
   "onramp_sandbox_orders",
@@ -95,6 +135,7 @@ export const sandboxOrders = pgTable(
     updatedAt: at("updated_at").notNull().defaultNow(),
   },
   (t) => [
+    index("onramp_sandbox_orders_external_idx").on(t.externalId),
     index("onramp_sandbox_orders_next_idx")
       .on(t.nextAt)
       .where(sql`${t.nextAt} IS NOT NULL`),

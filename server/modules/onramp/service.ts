@@ -50,7 +50,15 @@ export function createOnramp({ db, env, logger, now, ledger, provider, fetch }: 
       fetch,
       now,
     });
-  const orders = createOrders({ db, ledger, provider: chosen, logger, now, orderTtlMinutes: env.ONRAMP_ORDER_TTL_MINUTES });
+  const orders = createOrders({
+    db,
+    ledger,
+    provider: chosen,
+    logger,
+    now,
+    orderTtlMinutes: env.ONRAMP_ORDER_TTL_MINUTES,
+    deliveryToleranceBps: env.ONRAMP_DELIVERY_TOLERANCE_BPS,
+  });
   const timers: NodeJS.Timeout[] = [];
   let running: Promise<unknown> = Promise.resolve();
 

@@ -98,14 +98,23 @@ export function mapStatus(status: unknown): ProviderStatus | null {
   return typeof status === "string" ? (STATUSES[status.toUpperCase()] ?? null) : null;
 }
 
-/** The delivered amount of a completed order: `to.amount` in the asset `to.currency` (a code, or `{ code }`). */
-function delivered(to: unknown, decimalsOf: (currency: string) => number | undefined, what: string): bigint {
+/** Sarraf's asset for one of Swipelux's currency codes: its symbol and decimals (undefined when not set up). */
+export type AssetOf = (currency: string) => { symbol: string; decimals: number } | undefined;
+
+/**
+ * What a completed order delivered: `to.amount` in the asset `to.currency` (a code, or `{ code }`).
+ * A currency Sarraf has not set up is answered as the code with no amount (the order service holds
+ * it for review: it never matches an order's asset), not refused — refusing would leave a delivery
+ * unsettled and asked about forever.
+ */
+function delivered(to: unknown, assetOf: AssetOf, what: string): { asset: string; units: bigint | null } {
   if (!isObject(to)) throw unreadable(what, "a completed order without the amount delivered");
   const currency = text(isObject(to.currency) ? to.currency.code : to.currency, 32);
-  const decimals = currency === null ? undefined : decimalsOf(currency);
-  if (decimals === undefined) throw unreadable(what, "a completed order in an asset Sarraf has not set up");
+  if (currency === null) throw unreadable(what, "a completed order without the asset delivered");
+  const asset = assetOf(currency);
+  if (asset === undefined) return { asset: currency.toUpperCase(), units: null };
   try {
-    return decimalToUnits(String(to.amount), decimals);
+    return { asset: asset.symbol, units: decimalToUnits(String(to.amount), asset.decimals) };
   } catch {
     throw unreadable(what, "a completed order whose amount is not an exact amount of its asset");
   }
@@ -127,17 +136,19 @@ const date = (value: unknown): Date | null => {
  * An order lookup (GET /api/public/orders/{orderId}):
  * `{ orderId?, externalId?, status, createdAt, completedAt?, from, to: { amount, currency: { code } }, … }`.
  */
-export function readOrder(body: unknown, providerOrderId: string, decimalsOf: (currency: string) => number | undefined, now: () => Date): ProviderOrder {
+export function readOrder(body: unknown, providerOrderId: string, assetOf: AssetOf, now: () => Date): ProviderOrder {
   const what = "an order lookup";
   if (!isObject(body)) throw unreadable(what, "not an object");
   if (body.orderId !== undefined && body.orderId !== providerOrderId) throw unreadable(what, "another order than the one asked for");
   const status = statusOf(body.status, what);
   const completed = status === "completed";
+  const got = completed ? delivered(body.to, assetOf, what) : null;
   return {
     providerOrderId,
     externalId: text(body.externalId),
     status,
-    deliveredUnits: completed ? delivered(body.to, decimalsOf, what) : null,
+    deliveredUnits: got?.units ?? null,
+    ...(got ? { deliveredAsset: got.asset } : {}),
     at: (completed ? date(body.completedAt) : null) ?? date(body.updatedAt) ?? date(body.createdAt) ?? now(),
   };
 }
@@ -156,18 +167,20 @@ function eventTime(eventTs: unknown, iat: unknown): Date | null {
  * from `order.to` of a completed order; without it the event says null and the order service
  * learns the amount from getOrder.
  */
-export function readWebhook(claims: unknown, decimalsOf: (currency: string) => number | undefined, now: () => Date): ProviderOrder {
+export function readWebhook(claims: unknown, assetOf: AssetOf, now: () => Date): ProviderOrder {
   const what = "a webhook";
   if (!isObject(claims)) throw unreadable(what, "not an object");
   const providerOrderId = text(claims.orderId);
   if (!providerOrderId) throw unreadable(what, "no order id");
   const status = statusOf(claims.status, what);
   const order = isObject(claims.order) ? claims.order : null;
+  const got = status === "completed" && order?.to !== undefined ? delivered(order.to, assetOf, what) : null;
   return {
     providerOrderId,
     externalId: text(claims.externalId) ?? text(order?.externalId),
     status,
-    deliveredUnits: status === "completed" && order?.to !== undefined ? delivered(order.to, decimalsOf, what) : null,
+    deliveredUnits: got?.units ?? null,
+    ...(got ? { deliveredAsset: got.asset } : {}),
     at: eventTime(claims.eventTs, claims.iat) ?? now(),
   };
 }

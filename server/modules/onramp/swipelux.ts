@@ -79,7 +79,10 @@ export function createSwipeluxProvider(options: SwipeluxOptions): OnrampProvider
   const timeoutMs = options.timeoutMs ?? 10_000;
   const api = options.apiUrl.replace(/\/+$/, "");
   const assets = options.assets ?? {};
-  const decimalsOf = (currency: string) => Object.values(assets).find((asset) => asset.currency.toUpperCase() === currency.toUpperCase())?.decimals;
+  const assetOf = (currency: string) => {
+    const found = Object.entries(assets).find(([, asset]) => asset.currency.toUpperCase() === currency.toUpperCase());
+    return found ? { symbol: found[0], decimals: found[1].decimals } : undefined;
+  };
 
   /** One request, answered by its body read exactly (numbers as text), or the errors above. */
   async function call(what: string, url: string, init: RequestInit): Promise<unknown> {
@@ -165,7 +168,7 @@ export function createSwipeluxProvider(options: SwipeluxOptions): OnrampProvider
         method: "GET",
         headers: { Accept: "application/json" },
       });
-      return readOrder(answer, providerOrderId, decimalsOf, now);
+      return readOrder(answer, providerOrderId, assetOf, now);
     },
 
     async verifyWebhook(body: unknown) {
@@ -179,7 +182,7 @@ export function createSwipeluxProvider(options: SwipeluxOptions): OnrampProvider
       }
       // Verified: read the signed payload's bytes again, this time keeping every amount's digits.
       const payload = (body as { payload: string }).payload;
-      return readWebhook(parseExactJson(Buffer.from(payload, "base64url").toString("utf8")), decimalsOf, now);
+      return readWebhook(parseExactJson(Buffer.from(payload, "base64url").toString("utf8")), assetOf, now);
     },
   };
 }

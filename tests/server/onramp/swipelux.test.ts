@@ -207,6 +207,7 @@ describe("Swipelux: looking an order up", () => {
       externalId: EXTERNAL_ID,
       status: "completed",
       deliveredUnits: 123311n,
+      deliveredAsset: "BTC",
       at: new Date("2026-11-24T12:04:41.877Z"),
     });
   });
@@ -279,6 +280,7 @@ describe("Swipelux: webhooks", () => {
       externalId: EXTERNAL_ID,
       status: "completed",
       deliveredUnits: 123311n,
+      deliveredAsset: "BTC",
       at: new Date("2026-11-24T12:04:41.877Z"),
     });
     const processing = await adapter.verifyWebhook(await signer.sign(JSON.parse(fixture("webhook-processing"))));

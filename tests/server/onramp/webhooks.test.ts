@@ -118,10 +118,16 @@ describe("webhooks", () => {
       const res = await send(await (await createWebhookSigner(clock.now, stored)).sign(claims("failed")));
       expect(res.status).toBe(200);
       expect(await orderRow(order.id)).toMatchObject({ status: "failed", credited_at: null });
-      // A completed after a failure changes nothing: the first final status wins.
-      expect((await send(await (await createWebhookSigner(clock.now, stored)).sign(claims("completed")))).status).toBe(200);
-      expect(await orderRow(order.id)).toMatchObject({ status: "failed", credited_at: null });
-      expect(await creditsOf(order.id)).toHaveLength(0);
+      // A completed after a failure credits what was delivered (the provider's lifecycle allows it: issue 24).
+      const [{ gross }] = (await rowsOf(sql`SELECT gross_units::text AS gross FROM onramp_orders WHERE id = ${order.id}`)) as [{ gross: string }];
+      const completed = { ...claims("completed"), deliveredUnits: gross };
+      expect((await send(await (await createWebhookSigner(clock.now, stored)).sign(completed))).status).toBe(200);
+      expect(await orderRow(order.id)).toMatchObject({ status: "completed" });
+      expect(await creditsOf(order.id)).toHaveLength(2);
+      // A failure after that changes nothing.
+      expect((await send(await (await createWebhookSigner(clock.now, stored)).sign(claims("failed")))).status).toBe(200);
+      expect(await orderRow(order.id)).toMatchObject({ status: "completed" });
+      expect(await creditsOf(order.id)).toHaveLength(2);
     });
   });
 });

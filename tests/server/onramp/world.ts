@@ -5,6 +5,7 @@ import { envWith } from "../../../server/env.ts";
 import { createPriceService, type PriceService } from "../../../server/modules/market/index.ts";
 import { createLedger } from "../../../server/modules/ledger/index.ts";
 import { createOnramp, type Onramp } from "../../../server/modules/onramp/index.ts";
+import type { OnrampProvider } from "../../../server/modules/onramp/provider.ts";
 import { createLogger } from "../../../server/platform/logging/logger.ts";
 import type { Database } from "../../../server/platform/db/open.ts";
 import type { BuyOrder } from "../../../contract/index.ts";
@@ -21,12 +22,22 @@ export const DECLINE = "4000 0000 0000 0002";
 export const CHALLENGE = "4000 0000 0000 3220";
 export const STEP_MS = 1_000;
 
-export function onrampWorld(database: Database, clock: Clock, settings: Record<string, string> = {}) {
+/** `provider` stands in for the sandbox's provider port (it is given the sandbox's, to wrap or ignore). */
+export function onrampWorld(
+  database: Database,
+  clock: Clock,
+  settings: Record<string, string> = {},
+  options: { provider?: (sandbox: OnrampProvider) => OnrampProvider } = {},
+) {
   const env = envWith({ PRICE_POLL_MS: "600000", ONRAMP_SANDBOX_STEP_MS: String(STEP_MS), ...settings });
   const logger = createLogger("silent");
   const prices: PriceService = createPriceService({ env, logger, now: clock.now });
   const ledger = createLedger(database.db, { now: clock.now });
-  const onramp: Onramp = createOnramp({ db: database.db, env, logger, now: clock.now, ledger });
+  const plain: Onramp = createOnramp({ db: database.db, env, logger, now: clock.now, ledger });
+  // The sandbox keeps its state in the database: a second one over the same tables is the same sandbox.
+  const onramp: Onramp = options.provider
+    ? createOnramp({ db: database.db, env, logger, now: clock.now, ledger, provider: options.provider(plain.provider) })
+    : plain;
   const t: TestApp = createTestApp({ database, now: clock.now, prices, ledger, onramp, env: settings });
 
   async function user() {

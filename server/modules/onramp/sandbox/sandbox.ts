@@ -41,6 +41,7 @@ export function createSandbox(options: SandboxOptions) {
     externalId: row.externalId,
     status: row.status,
     deliveredUnits: row.status === "completed" ? row.cryptoUnits : null,
+    deliveredAsset: row.status === "completed" ? row.asset : null,
     at: row.updatedAt,
   });
 
@@ -68,6 +69,14 @@ export function createSandbox(options: SandboxOptions) {
   const provider: OnrampProvider = {
     name: "sandbox",
     async createOrder(request: CreateOrderRequest) {
+      // The same external id again (the merchant lost the first answer): the order made the first time.
+      const [made] = await db
+        .select()
+        .from(sandboxOrders)
+        .where(eq(sandboxOrders.externalId, request.externalId))
+        .orderBy(asc(sandboxOrders.createdAt))
+        .limit(1);
+      if (made) return { providerOrderId: made.id, paymentUrl: `${SANDBOX_BASE}/pay/${made.id}?lang=${made.locale}` };
       const at = now();
       const [row] = await db
         .insert(sandboxOrders)
@@ -94,12 +103,14 @@ export function createSandbox(options: SandboxOptions) {
     },
     async verifyWebhook(body) {
       const claims = await verifyWebhook(body, (await signing()).jwks(), now);
+      // The sandbox's own webhooks carry no amount (as Swipelux's do not); one signed with an amount is read.
       const delivered = typeof claims.deliveredUnits === "string" && /^\d+$/.test(claims.deliveredUnits) ? BigInt(claims.deliveredUnits) : null;
       return {
         providerOrderId: String(claims.orderId),
         externalId: typeof claims.externalId === "string" ? claims.externalId : null,
         status: claims.status as ProviderStatus,
         deliveredUnits: delivered,
+        deliveredAsset: typeof claims.asset === "string" ? claims.asset : null,
         at: new Date(String(claims.at)),
       };
     },
@@ -223,8 +234,7 @@ export function createSandbox(options: SandboxOptions) {
           orderId: order.id,
           externalId: order.externalId,
           status: row.status,
-          asset: order.asset,
-          deliveredUnits: row.status === "completed" ? order.cryptoUnits.toString() : null,
+          // No amount, as Swipelux's success webhook has none: the merchant looks the order up.
           at: row.at.toISOString(),
         });
         for (let copy = 0; copy < options.copies; copy++) accepted = (await deliver!(signed)) || accepted;
