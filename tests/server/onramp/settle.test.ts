@@ -32,7 +32,7 @@ const creditsOf = async (orderId: string) => rowsOf(sql`SELECT code, amount::tex
 const orderRow = async (orderId: string) =>
   (
     await rowsOf(
-      sql`SELECT status, credited_at, held_at, provider_order_id, gross_units::text AS gross, fee_units::text AS fee, fee_basis_points AS bps FROM onramp_orders WHERE id = ${orderId}`,
+      sql`SELECT status, credited_at, to_jsonb(o) ->> 'held_at' AS held_at, provider_order_id, gross_units::text AS gross, fee_units::text AS fee, fee_basis_points AS bps FROM onramp_orders o WHERE id = ${orderId}`,
     )
   )[0]!;
 const reviewsOf = async (providerOrderId: string) =>
@@ -111,9 +111,11 @@ describe("one provider order per Sarraf order (item 1)", () => {
   it("a lost answer keeps the order: asking again with the key finds the same provider order, and its completion is credited", async () => {
     // The sandbox makes the order, then the answer is lost on the way back (once).
     let lost = 0;
+    const asked: string[] = [];
     const losing = (sandbox: OnrampProvider): OnrampProvider => ({
       ...sandbox,
       async createOrder(request) {
+        asked.push(request.externalId);
         const created = await sandbox.createOrder(request);
         if (lost++ === 0) throw new ProviderUnavailable("timed out");
         return created;
@@ -126,6 +128,8 @@ describe("one provider order per Sarraf order (item 1)", () => {
     const again = await w.buy(buyer.token, body);
     expect(again.res.status).toBe(200);
     const order = again.body.data as unknown as BuyOrder;
+    // The order the lost answer was for is the one answered now (its provider order may be paid).
+    expect(asked).toEqual([order.id, order.id]);
     expect(Number((await rowsOf(sql`SELECT count(*)::int AS n FROM onramp_sandbox_orders WHERE external_id = ${order.id}`))[0]!.n)).toBe(1);
     expect((await w.pay(order, SUCCESS)).status).toBe(303);
     await w.run(4 * STEP_MS);
