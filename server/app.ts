@@ -1,9 +1,9 @@
 import { Hono, type Context } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { requestId } from "hono/request-id";
 import { ApiError, failure } from "./platform/http/envelope.ts";
 import { jsonBody } from "./platform/http/json-body.ts";
+import { limitBody, PAGE_BODY_MAX_BYTES } from "./platform/http/body-limit.ts";
 import { requestLog } from "./platform/http/request-log.ts";
 import { securityHeaders } from "./platform/http/security-headers.ts";
 import { clientAddress } from "./platform/http/client-address.ts";
@@ -20,7 +20,7 @@ import { firstAnswers } from "./platform/http/first-answers.ts";
 import { signedInRenderer } from "./platform/http/signed-in-render.ts";
 import { compressJson } from "./platform/http/encoding.ts";
 import { profileHandlers } from "./modules/account/index.ts";
-import { requireAuth, scryptHasher, sessionHandlers, socialAuthRoutes, socialLoginHandlers } from "./modules/auth/index.ts";
+import { requireAuth, scryptHasher, sessionHandlers, socialAuthRoutes, socialLoginHandlers, STAND_IN_PATH } from "./modules/auth/index.ts";
 import { healthHandlers } from "./modules/health/index.ts";
 import { pushHandlers } from "./modules/notifications/index.ts";
 import { createCatalog, createPriceService, devPriceRoutes, marketHandlers } from "./modules/market/index.ts";
@@ -62,17 +62,14 @@ export function createApp(deps: AppDeps) {
     c.header("Cache-Control", "no-store");
   });
   app.use("/api/*", compressJson);
-  const tooLarge = (c: Context) => failure(c, 413, "error.payloadTooLarge");
-  const streamedLimit = bodyLimit({ maxSize: deps.env.BODY_LIMIT_BYTES, onError: tooLarge });
-  app.use("/api/*", (c, next) => {
-    // A declared length is enough (Node's parser reads exactly that many bytes), and deciding on it
-    // spares building a web Request for every call; a streamed (chunked) body is counted as it comes.
-    const length = c.req.header("Content-Length");
-    if (length !== undefined && /^\d+$/.test(length) && c.req.header("Transfer-Encoding") === undefined) {
-      return Number(length) > deps.env.BODY_LIMIT_BYTES ? Promise.resolve(tooLarge(c)) : next();
-    }
-    return streamedLimit(c, next);
-  });
+  app.use(
+    "/api/*",
+    limitBody(deps.env.BODY_LIMIT_BYTES, (c: Context) => failure(c, 413, "error.payloadTooLarge")),
+  );
+  // Every other route that reads a body (the webhook and the sandbox's forms also set their own,
+  // smaller limits); the stand-in sign-in provider reads its own, bounded, from Node's request.
+  const pageBodies = limitBody(PAGE_BODY_MAX_BYTES, (c: Context) => c.text("Payload Too Large", 413));
+  app.use("*", (c, next) => (c.req.path.startsWith("/api/") || c.req.path.startsWith(`${STAND_IN_PATH}/`) ? next() : pageBodies(c, next)));
   app.use("/api/*", jsonBody);
   app.use("/api/*", clientAddress(deps.env.TRUST_PROXY));
 
