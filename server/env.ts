@@ -122,6 +122,8 @@ export const envSchema = z.object({
     .transform((text) => Object.fromEntries(text.split(",").map((pair) => pair.split("=").map((part) => part.trim()) as [string, string])))
     .default({ EUR: "0.92", AED: "3.6725", SAR: "3.75" }),
   ONRAMP_PROVIDER: oneOf(["sandbox", "swipelux"], "sandbox"),
+  /** A webhook whose event (its `eventTs`, else its JWT's `iat`) is older than this is refused as a replay. */
+  ONRAMP_WEBHOOK_MAX_AGE_SECONDS: integer(60, 7 * 86_400, 86_400),
   /** Per-order limits, in US dollars (converted to the order's currency at QUOTE_RATES). */
   ONRAMP_MIN_ORDER_USD: integer(1, 1_000_000, 10),
   ONRAMP_MAX_ORDER_USD: integer(1, 1_000_000, 5_000),

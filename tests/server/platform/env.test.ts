@@ -32,6 +32,7 @@ describe("parseEnv", () => {
         BINANCE_BASE_URL: "https://api.binance.com",
         QUOTE_RATES: { EUR: "0.92", AED: "3.6725", SAR: "3.75" },
         ONRAMP_PROVIDER: "sandbox",
+        ONRAMP_WEBHOOK_MAX_AGE_SECONDS: 86400,
         ONRAMP_MIN_ORDER_USD: 10,
         ONRAMP_MAX_ORDER_USD: 5000,
         ONRAMP_FEE_BPS: 150,

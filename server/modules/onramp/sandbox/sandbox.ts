@@ -93,7 +93,7 @@ export function createSandbox(options: SandboxOptions) {
       return toOrder(row);
     },
     async verifyWebhook(body) {
-      const claims = await verifyWebhook(body, (await signing()).jwks(), now);
+      const claims = await verifyWebhook(body, (await signing()).jwks(), now, { maxAgeSeconds: options.webhookMaxAgeSeconds });
       const delivered = typeof claims.deliveredUnits === "string" && /^\d+$/.test(claims.deliveredUnits) ? BigInt(claims.deliveredUnits) : null;
       return {
         providerOrderId: String(claims.orderId),
