@@ -162,6 +162,7 @@ export const envSchema = z.object({
     .default({}),
   SWIPELUX_WEBHOOK_KEYS_URL: z
     .string()
+    // https:// outside development (onrampProblems below): over http:// anyone on the way could swap the keys.
     .regex(/^https?:\/\/\S+$/, { error: "must be an http:// or https:// address of a JWKS" })
     .default("https://api.swipelux.com/api/merchants/webhookKeys"),
 });
@@ -207,6 +208,10 @@ function onrampProblems(env: Env): { path: string[]; message: string }[] {
   if (env.ONRAMP_PROVIDER === "swipelux" && Object.keys(env.SWIPELUX_ASSETS).length === 0)
     problems.push({ path: ["SWIPELUX_ASSETS"], message: "must name at least one asset and its treasury address when ONRAMP_PROVIDER=swipelux" });
   if (env.ONRAMP_MIN_ORDER_USD > env.ONRAMP_MAX_ORDER_USD) problems.push({ path: ["ONRAMP_MIN_ORDER_USD"], message: "must not be above ONRAMP_MAX_ORDER_USD" });
+  // The keys decide which webhooks credit money: fetched over http://, anyone on the path could
+  // publish their own. Plain http:// is for a local mock while developing only.
+  if (env.NODE_ENV !== "development" && !env.SWIPELUX_WEBHOOK_KEYS_URL.startsWith("https://"))
+    problems.push({ path: ["SWIPELUX_WEBHOOK_KEYS_URL"], message: `must be an https:// address when NODE_ENV=${env.NODE_ENV} (http:// only in development)` });
   return problems;
 }
 

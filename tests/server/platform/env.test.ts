@@ -65,6 +65,24 @@ describe("parseEnv", () => {
     expect(bad.ok ? "" : bad.problems.join("\n")).not.toContain("has spaces");
   });
 
+  it("SWIPELUX_WEBHOOK_KEYS_URL: https:// outside development (the keys decide which webhooks credit money)", () => {
+    const http = { SWIPELUX_WEBHOOK_KEYS_URL: "http://api.swipelux.com/api/merchants/webhookKeys" };
+    for (const NODE_ENV of ["production", "test"]) {
+      const result = parseEnv({
+        NODE_ENV,
+        PUBLIC_URL: "https://sarraf.example",
+        OUTBOX_IN_PRODUCTION: "true",
+        ONRAMP_SANDBOX_IN_PRODUCTION: "demo-with-play-money",
+        ...http,
+      });
+      expect(result.ok ? [] : result.problems, NODE_ENV).toEqual([
+        `SWIPELUX_WEBHOOK_KEYS_URL: must be an https:// address when NODE_ENV=${NODE_ENV} (http:// only in development) (got "${http.SWIPELUX_WEBHOOK_KEYS_URL}")`,
+      ]);
+    }
+    expect(parseEnv({ NODE_ENV: "development", SWIPELUX_WEBHOOK_KEYS_URL: "http://127.0.0.1:9999/webhookKeys" }).ok).toBe(true);
+    expect(parseEnv({ NODE_ENV: "test", SWIPELUX_WEBHOOK_KEYS_URL: "https://keys.example/webhookKeys" }).ok).toBe(true);
+  });
+
   it("treats empty values as unset and ignores unrelated variables", () => {
     const result = parseEnv({ PORT: "", HOME: "/root", DATABASE_URL: "postgres://u:p@h:5432/db" });
     expect(result).toMatchObject({ ok: true, env: { PORT: 3000, DATABASE_URL: "postgres://u:p@h:5432/db" } });
