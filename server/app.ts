@@ -10,6 +10,7 @@ import { clientAddress } from "./platform/http/client-address.ts";
 import { hostGuard } from "./platform/http/hosts.ts";
 import type { AppEnv } from "./platform/http/types.ts";
 import type { AppDeps } from "./services.ts";
+import { isPlayMoneyDemo } from "./env.ts";
 import { negotiateLocale } from "./platform/i18n/index.ts";
 import { errorFields } from "./platform/logging/logger.ts";
 import { createMailService } from "./platform/mail/index.ts";
@@ -108,6 +109,7 @@ export function createApp(deps: AppDeps) {
     "/",
     spaRoutes(deps.staticDir, deps.logger, {
       sourceMaps: deps.env.NODE_ENV !== "production",
+      playMoney: isPlayMoneyDemo(deps.env),
       // A signed-in page's first calls, answered in its HTML by the app itself.
       firstAnswers: firstAnswers({ request: (input, init, env) => app.request(input, init, env as never) }, API_BASE),
       // And the page drawn with them, by the app built for Node.
