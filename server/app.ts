@@ -67,10 +67,12 @@ export function createApp(deps: AppDeps) {
     "/api/*",
     limitBody(deps.env.BODY_LIMIT_BYTES, (c: Context) => failure(c, 413, "error.payloadTooLarge")),
   );
-  // Every other route that reads a body (the webhook and the sandbox's forms also set their own,
-  // smaller limits); the stand-in sign-in provider reads its own, bounded, from Node's request.
+  // Every other route that reads a body (the sandbox's forms also set their own, smaller limit).
+  // The webhook answers its own 413 (in the provider's terms); the stand-in sign-in provider reads
+  // Node's request itself, bounded by its own limits.
   const pageBodies = limitBody(PAGE_BODY_MAX_BYTES, (c: Context) => c.text("Payload Too Large", 413));
-  app.use("*", (c, next) => (c.req.path.startsWith("/api/") || c.req.path.startsWith(`${STAND_IN_PATH}/`) ? next() : pageBodies(c, next)));
+  const ownLimit = (path: string) => path.startsWith("/api/") || path === WEBHOOK_PATH || path.startsWith(`${STAND_IN_PATH}/`);
+  app.use("*", (c, next) => (ownLimit(c.req.path) ? next() : pageBodies(c, next)));
   app.use("/api/*", jsonBody);
   app.use("/api/*", clientAddress(deps.env.TRUST_PROXY));
 
