@@ -69,9 +69,16 @@ describe("body limits outside /api", () => {
       body: "{}",
     });
     expect(big.status).toBe(413);
-    // Under the limit, chunked: read, and refused only for what it is (not a signed delivery).
-    const { res } = await postStreamed("/webhooks/onramp", 1024, "application/json");
-    expect(res.status).toBe(401);
+    // Under the limit and streamed: read whole, and refused only for what it is (not a signed delivery).
+    const json = new TextEncoder().encode(JSON.stringify({ protected: "a", payload: "b", signature: "c", padding: " ".repeat(1024) }));
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(json);
+        controller.close();
+      },
+    });
+    const init = { method: "POST", body, duplex: "half", headers: { "Content-Type": "application/json" } };
+    expect((await w.t.app.request("/webhooks/onramp", init as RequestInit)).status).toBe(401);
   });
 
   it("the sandbox's payment forms take a few KB: a 200 MB chunked post is refused 413 early, a real form still works", async () => {
