@@ -60,11 +60,19 @@ describe("server/main.ts in production on the sandbox on-ramp", () => {
   const production = { NODE_ENV: "production", PUBLIC_URL: "http://127.0.0.1", OUTBOX_IN_PRODUCTION: "true" };
 
   it("refuses to start on the sandbox by default, naming the setting that allows a demo", async () => {
-    const refused = run(production, mkdtempSync(join(tmpdir(), "sarraf-main-prod-")));
-    expect(await refused.exited).toBe(1);
-    expect(refused.output.stderr).toContain("ONRAMP_PROVIDER: is the sandbox");
-    expect(refused.output.stderr).toContain("ONRAMP_SANDBOX_IN_PRODUCTION=demo-with-play-money");
-    expect(refused.output.stdout).not.toContain('"msg":"started"');
+    const folder = mkdtempSync(join(tmpdir(), "sarraf-main-prod-"));
+    const refused = run(production, folder);
+    try {
+      // Whichever comes first: the exit, or (the bug this guards against) the start-up line.
+      expect(await Promise.race([refused.exited, startedLine(refused.child, refused.output).then(() => "started")])).toBe(1);
+      expect(refused.output.stderr).toContain("ONRAMP_PROVIDER: is the sandbox");
+      expect(refused.output.stderr).toContain("ONRAMP_SANDBOX_IN_PRODUCTION=demo-with-play-money");
+      expect(refused.output.stdout).not.toContain('"msg":"started"');
+    } finally {
+      // Had it started (the bug this guards against), it must not outlive the test.
+      refused.child.kill("SIGKILL");
+      rmSync(folder, { recursive: true, force: true });
+    }
   }, 60_000);
 
   it("starts when it is chosen on purpose, says so in its log, and marks every page a demo with play money", async () => {
