@@ -1,15 +1,16 @@
 import { Hono, type Context } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { requestId } from "hono/request-id";
 import { ApiError, failure } from "./platform/http/envelope.ts";
 import { jsonBody } from "./platform/http/json-body.ts";
+import { limitBody, PAGE_BODY_MAX_BYTES } from "./platform/http/body-limit.ts";
 import { requestLog } from "./platform/http/request-log.ts";
 import { securityHeaders } from "./platform/http/security-headers.ts";
 import { clientAddress } from "./platform/http/client-address.ts";
 import { hostGuard } from "./platform/http/hosts.ts";
 import type { AppEnv } from "./platform/http/types.ts";
 import type { AppDeps } from "./services.ts";
+import { isPlayMoneyDemo } from "./env.ts";
 import { negotiateLocale } from "./platform/i18n/index.ts";
 import { errorFields } from "./platform/logging/logger.ts";
 import { createMailService } from "./platform/mail/index.ts";
@@ -20,7 +21,7 @@ import { firstAnswers } from "./platform/http/first-answers.ts";
 import { signedInRenderer } from "./platform/http/signed-in-render.ts";
 import { compressJson } from "./platform/http/encoding.ts";
 import { profileHandlers } from "./modules/account/index.ts";
-import { requireAuth, scryptHasher, sessionHandlers, socialAuthRoutes, socialLoginHandlers } from "./modules/auth/index.ts";
+import { requireAuth, scryptHasher, sessionHandlers, socialAuthRoutes, socialLoginHandlers, STAND_IN_PATH } from "./modules/auth/index.ts";
 import { healthHandlers } from "./modules/health/index.ts";
 import { pushHandlers } from "./modules/notifications/index.ts";
 import { createCatalog, createPriceService, devPriceRoutes, marketHandlers } from "./modules/market/index.ts";
@@ -62,17 +63,16 @@ export function createApp(deps: AppDeps) {
     c.header("Cache-Control", "no-store");
   });
   app.use("/api/*", compressJson);
-  const tooLarge = (c: Context) => failure(c, 413, "error.payloadTooLarge");
-  const streamedLimit = bodyLimit({ maxSize: deps.env.BODY_LIMIT_BYTES, onError: tooLarge });
-  app.use("/api/*", (c, next) => {
-    // A declared length is enough (Node's parser reads exactly that many bytes), and deciding on it
-    // spares building a web Request for every call; a streamed (chunked) body is counted as it comes.
-    const length = c.req.header("Content-Length");
-    if (length !== undefined && /^\d+$/.test(length) && c.req.header("Transfer-Encoding") === undefined) {
-      return Number(length) > deps.env.BODY_LIMIT_BYTES ? Promise.resolve(tooLarge(c)) : next();
-    }
-    return streamedLimit(c, next);
-  });
+  app.use(
+    "/api/*",
+    limitBody(deps.env.BODY_LIMIT_BYTES, (c: Context) => failure(c, 413, "error.payloadTooLarge")),
+  );
+  // Every other route that reads a body (the sandbox's forms also set their own, smaller limit).
+  // The webhook answers its own 413 (in the provider's terms); the stand-in sign-in provider reads
+  // Node's request itself, bounded by its own limits.
+  const pageBodies = limitBody(PAGE_BODY_MAX_BYTES, (c: Context) => c.text("Payload Too Large", 413));
+  const ownLimit = (path: string) => path.startsWith("/api/") || path === WEBHOOK_PATH || path.startsWith(`${STAND_IN_PATH}/`);
+  app.use("*", (c, next) => (ownLimit(c.req.path) ? next() : pageBodies(c, next)));
   app.use("/api/*", jsonBody);
   app.use("/api/*", clientAddress(deps.env.TRUST_PROXY));
 
@@ -111,6 +111,7 @@ export function createApp(deps: AppDeps) {
     "/",
     spaRoutes(deps.staticDir, deps.logger, {
       sourceMaps: deps.env.NODE_ENV !== "production",
+      playMoney: isPlayMoneyDemo(deps.env),
       // A signed-in page's first calls, answered in its HTML by the app itself.
       firstAnswers: firstAnswers({ request: (input, init, env) => app.request(input, init, env as never) }, API_BASE),
       // And the page drawn with them, by the app built for Node.

@@ -122,6 +122,13 @@ export const envSchema = z.object({
     .transform((text) => Object.fromEntries(text.split(",").map((pair) => pair.split("=").map((part) => part.trim()) as [string, string])))
     .default({ EUR: "0.92", AED: "3.6725", SAR: "3.75" }),
   ONRAMP_PROVIDER: oneOf(["sandbox", "swipelux"], "sandbox"),
+  /**
+   * The sandbox credits balances for a public test card: production refuses it unless this names
+   * the choice, and then every page says it is a demo with play money.
+   */
+  ONRAMP_SANDBOX_IN_PRODUCTION: oneOf(["no", "demo-with-play-money"], "no"),
+  /** A webhook whose event (its `eventTs`, else its JWT's `iat`) is older than this is refused as a replay. */
+  ONRAMP_WEBHOOK_MAX_AGE_SECONDS: integer(60, 7 * 86_400, 86_400),
   /** Per-order limits, in US dollars (converted to the order's currency at QUOTE_RATES). */
   ONRAMP_MIN_ORDER_USD: integer(1, 1_000_000, 10),
   ONRAMP_MAX_ORDER_USD: integer(1, 1_000_000, 5_000),
@@ -162,6 +169,7 @@ export const envSchema = z.object({
     .default({}),
   SWIPELUX_WEBHOOK_KEYS_URL: z
     .string()
+    // https:// outside development (onrampProblems below): over http:// anyone on the way could swap the keys.
     .regex(/^https?:\/\/\S+$/, { error: "must be an http:// or https:// address of a JWKS" })
     .default("https://api.swipelux.com/api/merchants/webhookKeys"),
 });
@@ -207,13 +215,18 @@ function onrampProblems(env: Env): { path: string[]; message: string }[] {
   if (env.ONRAMP_PROVIDER === "swipelux" && Object.keys(env.SWIPELUX_ASSETS).length === 0)
     problems.push({ path: ["SWIPELUX_ASSETS"], message: "must name at least one asset and its treasury address when ONRAMP_PROVIDER=swipelux" });
   if (env.ONRAMP_MIN_ORDER_USD > env.ONRAMP_MAX_ORDER_USD) problems.push({ path: ["ONRAMP_MIN_ORDER_USD"], message: "must not be above ONRAMP_MAX_ORDER_USD" });
+  // The keys decide which webhooks credit money: fetched over http://, anyone on the path could
+  // publish their own. Plain http:// is for a local mock while developing only.
+  if (env.NODE_ENV !== "development" && !env.SWIPELUX_WEBHOOK_KEYS_URL.startsWith("https://"))
+    problems.push({ path: ["SWIPELUX_WEBHOOK_KEYS_URL"], message: `must be an https:// address when NODE_ENV=${env.NODE_ENV} (http:// only in development)` });
   return problems;
 }
 
 /**
  * What production refuses to start without: a PUBLIC_URL (links in e-mails are never built from
  * request headers there), a real mail transport unless the outbox is chosen on purpose (it keeps
- * every code in the database), and no development tools.
+ * every code in the database), no development tools, and no sandbox on-ramp unless it is a demo
+ * with play money on purpose.
  */
 function productionProblems(env: Env): { path: string[]; message: string }[] {
   if (env.NODE_ENV !== "production") return [];
@@ -228,7 +241,21 @@ function productionProblems(env: Env): { path: string[]; message: string }[] {
   }
   if (env.DEV_TOOLS === "on")
     problems.push({ path: ["DEV_TOOLS"], message: "cannot be on in production: the dev mailbox and the stand-in sign-in provider are for development" });
+  // The sandbox's public test card credits any amount: only a demo runs it, and says so on every page.
+  if (env.ONRAMP_PROVIDER === "sandbox" && env.ONRAMP_SANDBOX_IN_PRODUCTION !== "demo-with-play-money") {
+    problems.push({
+      path: ["ONRAMP_PROVIDER"],
+      message:
+        "is the sandbox (the default), whose public test card credits balances for free: set ONRAMP_PROVIDER=swipelux with its settings, " +
+        "or ONRAMP_SANDBOX_IN_PRODUCTION=demo-with-play-money to run a demo with play money on purpose (every page then says so)",
+    });
+  }
   return problems;
+}
+
+/** Production runs the sandbox on-ramp on purpose (the checks above let it start only so): a demo with play money, said on every page. */
+export function isPlayMoneyDemo(env: Env): boolean {
+  return env.NODE_ENV === "production" && env.ONRAMP_PROVIDER === "sandbox";
 }
 
 /** URLs such as SMTP_URL carry credentials: a start-up error must not print them. */

@@ -7,7 +7,7 @@ import { createApp } from "./app.ts";
 import { PRUNE } from "./modules/auth/limits.ts";
 import { pruneAuthRows } from "./modules/auth/prune.ts";
 import { openDatabase, type Database } from "./platform/db/open.ts";
-import { envWith, type Env } from "./env.ts";
+import { envWith, isPlayMoneyDemo, type Env } from "./env.ts";
 import { devToolsEnabled, isLoopbackHostname } from "./platform/http/hosts.ts";
 import { createLogger, errorFields, type Logger } from "./platform/logging/logger.ts";
 import { createMailService } from "./platform/mail/index.ts";
@@ -54,6 +54,10 @@ export async function startServer({ env = envWith(), logger = createLogger(env.L
   }
   if (env.NODE_ENV === "production" && !env.SMTP_URL)
     logger.warn("mail.outboxInProduction", { hint: "OUTBOX_IN_PRODUCTION=true: mail stays in the database outbox" });
+  if (isPlayMoneyDemo(env))
+    logger.warn("onramp.sandboxInProduction", {
+      hint: "ONRAMP_SANDBOX_IN_PRODUCTION=demo-with-play-money: the sandbox's test cards credit balances for free; every page says this is a demo with play money",
+    });
   const mail = createMailService(env, database.db, logger, () => new Date());
   const prices = createPriceService({ env, logger, now: () => new Date() });
   const ledger = createLedger(database.db);

@@ -6,6 +6,7 @@ import { ActorsProvider, useAppActor, type AppActors } from "../shared/actors/co
 import type { EventLog } from "../shared/actors/eventLog.ts";
 import type { Call } from "../shared/api/call.ts";
 import { ProgressBar } from "../shared/ui/ProgressBar.tsx";
+import { PlayMoneyBanner } from "../shared/ui/PlayMoneyBanner.tsx";
 import { Toasts } from "./Toasts.tsx";
 import { CatalogFailed } from "../shared/ui/CatalogFailed.tsx";
 import { AppRouter } from "./AppRouter.tsx";
@@ -19,6 +20,7 @@ function LocalizedApp() {
   if (!ready) return null;
   return (
     <I18nProvider i18n={i18n}>
+      <PlayMoneyBanner />
       <ProgressBar />
       <AppRouter />
       <Toasts />

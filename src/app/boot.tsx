@@ -7,6 +7,7 @@ import { appServicesInStages } from "./createActors.ts";
 import { App } from "./App.tsx";
 import { routeFor } from "./routes.ts";
 import { watchLinkIntent } from "./preloadLinks.ts";
+import { isPlayMoneyDemo } from "../shared/lib/playMoney.ts";
 
 /**
  * Gives the browser a turn: the start-up runs as several short tasks instead of one long one,
@@ -68,9 +69,14 @@ export async function boot(): Promise<void> {
     </StrictMode>
   );
   // The HTML is what this visitor's first render would be only for the same page and language,
-  // no query, and nothing stored that changes the page (a sign-in, a flow in progress).
+  // no query, and nothing stored that changes the page (a sign-in, a flow in progress); and not in
+  // a demo with play money, whose banner the build's HTML does not have.
   const same =
-    prerendered === window.location.pathname && window.location.search === "" && services.freshVisitor && locale.getSnapshot().context.active === servedLocale;
+    !isPlayMoneyDemo() &&
+    prerendered === window.location.pathname &&
+    window.location.search === "" &&
+    services.freshVisitor &&
+    locale.getSnapshot().context.active === servedLocale;
   // As a transition, React renders in slices and yields between them.
   startTransition(() => {
     if (same) hydrateRoot(container, app);

@@ -13,3 +13,4 @@ export type { AuthDeps } from "./deps.ts";
 export { sessionHandlers } from "./session.routes.ts";
 export { socialAuthRoutes } from "./social-auth.routes.ts";
 export { socialLoginHandlers } from "./social-login.routes.ts";
+export { STAND_IN_PATH } from "./social/stand-in.ts";

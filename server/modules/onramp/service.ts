@@ -37,6 +37,7 @@ export function createOnramp({ db, env, logger, now, ledger, provider, fetch }: 
           orderTtlMinutes: env.ONRAMP_ORDER_TTL_MINUTES,
           copies: env.ONRAMP_SANDBOX_WEBHOOK_COPIES,
           order: env.ONRAMP_SANDBOX_WEBHOOK_ORDER,
+          webhookMaxAgeSeconds: env.ONRAMP_WEBHOOK_MAX_AGE_SECONDS,
         })
       : null;
   const chosen =
@@ -46,6 +47,7 @@ export function createOnramp({ db, env, logger, now, ledger, provider, fetch }: 
       apiUrl: env.SWIPELUX_API_URL,
       apiKey: env.SWIPELUX_API_KEY ?? "",
       webhookKeysUrl: env.SWIPELUX_WEBHOOK_KEYS_URL,
+      webhookMaxAgeSeconds: env.ONRAMP_WEBHOOK_MAX_AGE_SECONDS,
       assets: env.SWIPELUX_ASSETS,
       fetch,
       now,

@@ -39,6 +39,8 @@ export interface SwipeluxOptions {
   now?: () => Date;
   /** How long one request may take, answer included (default 10 s). */
   timeoutMs?: number;
+  /** The webhook replay window (ONRAMP_WEBHOOK_MAX_AGE_SECONDS; default a day). */
+  webhookMaxAgeSeconds?: number;
 }
 
 /** Swipelux refused the request itself (a 4xx other than 408/429): trying it again will not help. */
@@ -114,6 +116,7 @@ export function createSwipeluxProvider(options: SwipeluxOptions): OnrampProvider
     }
   }
 
+  const replayWindow = { maxAgeSeconds: options.webhookMaxAgeSeconds };
   let keys: JSONWebKeySet | null = null;
   let keysFetchedAt = Number.NEGATIVE_INFINITY;
   let keysLoading: Promise<JSONWebKeySet> | null = null;
@@ -174,11 +177,11 @@ export function createSwipeluxProvider(options: SwipeluxOptions): OnrampProvider
     async verifyWebhook(body: unknown) {
       try {
         const current = keys && now().getTime() - keysFetchedAt < KEYS_MAX_AGE_MS ? keys : await loadKeys();
-        await verifySignature(body, current, now);
+        await verifySignature(body, current, now, replayWindow);
       } catch (error) {
         const stale = now().getTime() - keysFetchedAt >= KEYS_REFRESH_MS;
         if (!(error instanceof WebhookRejected && error.reason === "unknownKey" && stale)) throw error;
-        await verifySignature(body, await loadKeys(), now);
+        await verifySignature(body, await loadKeys(), now, replayWindow);
       }
       // Verified: read the signed payload's bytes again, this time keeping every amount's digits.
       const payload = (body as { payload: string }).payload;

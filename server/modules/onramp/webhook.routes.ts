@@ -1,5 +1,6 @@
 // The provider's webhook route: the only way in for a provider's news besides asking it.
 import { Hono } from "hono";
+import { limitBody } from "../../platform/http/body-limit.ts";
 import type { AppEnv } from "../../platform/http/types.ts";
 import { errorFields } from "../../platform/logging/logger.ts";
 import type { Logger } from "../../platform/logging/logger.ts";
@@ -7,7 +8,7 @@ import type { Onramp } from "./service.ts";
 import { WebhookRejected } from "./webhook-signature.ts";
 
 export const WEBHOOK_PATH = "/webhooks/onramp";
-const WEBHOOK_MAX_BYTES = 64 * 1024;
+export const WEBHOOK_MAX_BYTES = 64 * 1024;
 
 /**
  * The provider's webhook: verified by its signature, then settled (once, whatever arrives twice or
@@ -16,11 +17,10 @@ const WEBHOOK_MAX_BYTES = 64 * 1024;
  */
 export function onrampWebhookRoutes(s: { logger: Logger; onramp: Pick<Onramp, "orders" | "provider"> }) {
   const app = new Hono<AppEnv>();
-  app.post(WEBHOOK_PATH, async (c) => {
-    const length = Number(c.req.header("Content-Length") ?? "0");
-    if (length > WEBHOOK_MAX_BYTES) return c.json({ received: false }, 413);
+  // A declared length over the limit is refused unread; a chunked body is cut off at the limit.
+  const limit = limitBody(WEBHOOK_MAX_BYTES, (c) => c.json({ received: false }, 413));
+  app.post(WEBHOOK_PATH, limit, async (c) => {
     const text = await c.req.text();
-    if (text.length > WEBHOOK_MAX_BYTES) return c.json({ received: false }, 413);
     let body: unknown;
     try {
       body = JSON.parse(text);

@@ -43,7 +43,18 @@ const REVALIDATE = "no-cache";
 export function spaRoutes(
   staticDir: string,
   logger: Logger,
-  { sourceMaps = true, firstAnswers, renderSignedIn }: { sourceMaps?: boolean; firstAnswers?: FirstAnswersFor; renderSignedIn?: RenderSignedIn } = {},
+  {
+    sourceMaps = true,
+    firstAnswers,
+    renderSignedIn,
+    playMoney = false,
+  }: {
+    sourceMaps?: boolean;
+    firstAnswers?: FirstAnswersFor;
+    renderSignedIn?: RenderSignedIn;
+    /** The sandbox on-ramp runs in production on purpose: every page's HTML says so to the app (see markPlayMoney). */
+    playMoney?: boolean;
+  } = {},
 ) {
   const root = normalize(staticDir + sep);
   const fileAt = async (decodedPath: string) => {
@@ -78,6 +89,7 @@ export function spaRoutes(
       const answers = page.shell && status === 200 && c.req.method === "GET" ? await firstAnswers?.(c, decoded, locale) : null;
       if (answers?.length) {
         let html = (await readFile(page.file, "utf8")).replace("</body>", `${firstAnswersElement(answers)}\n  </body>`);
+        if (playMoney) html = markPlayMoney(html);
         // The page drawn with those answers in place of its empty shell: the user's data is in the
         // first paint. Without a render (none built, a failure, too slow) the shell stays.
         const markup = await renderSignedIn?.(decoded, locale, answers, quoteOf(getCookie(c, quoteCookie)));
@@ -92,7 +104,7 @@ export function spaRoutes(
           ...(representation.encoding === "identity" ? {} : { "Content-Encoding": representation.encoding }),
         });
       }
-      return send(c, page.file, status, {
+      return (playMoney ? sendMarked : send)(c, page.file, status, {
         "Content-Type": TYPES[".html"]!,
         "Cache-Control": REVALIDATE,
         "Content-Language": locale,
@@ -106,7 +118,7 @@ export function spaRoutes(
       warned = true;
       return c.html(unbuiltPage(root), 503, { "Cache-Control": REVALIDATE });
     }
-    return send(c, index, status, { "Content-Type": TYPES[".html"]!, "Cache-Control": REVALIDATE });
+    return (playMoney ? sendMarked : send)(c, index, status, { "Content-Type": TYPES[".html"]!, "Cache-Control": REVALIDATE });
   });
 }
 
@@ -116,6 +128,21 @@ export function withShell(html: string, markup: string): string {
   const end = html.indexOf(SHELL_MARKERS.end, start);
   if (start < 0 || end < 0) return html;
   return html.slice(0, start + SHELL_MARKERS.start.length) + markup + html.slice(end);
+}
+
+/** The attribute on <html> that tells the app, before it runs, that it is a demo with play money (src/shared/lib/playMoney.ts). */
+export const PLAY_MONEY_ATTRIBUTE = "data-play-money";
+
+/** The page's HTML marked as a play-money demo: no request of its own, read at the app's first render. */
+export function markPlayMoney(html: string): string {
+  return html.replace(/<html\b/i, `<html ${PLAY_MONEY_ATTRIBUTE}="demo"`);
+}
+
+/** An HTML file marked as a play-money demo, compressed as it goes out (the build's copies are unmarked). */
+async function sendMarked(c: Context, file: string, status: 200 | 404, headers: Record<string, string>) {
+  const html = markPlayMoney(await readFile(file, "utf8"));
+  const representation = compressText(Buffer.from(html), c.req.header("Accept-Encoding"));
+  return c.body(representation.body, status, { ...headers, ...encodingHeaders(representation, true), ...(headers.Vary ? { Vary: headers.Vary } : {}) });
 }
 
 /** A file in the best encoding the browser accepts that the build stored (text files have .br and .gz copies). */

@@ -139,7 +139,12 @@ describe("provider settings", () => {
 });
 
 describe("configured providers", () => {
-  const PRODUCTION = { NODE_ENV: "production", PUBLIC_URL: "https://sarraf.example", SMTP_URL: "smtp://127.0.0.1:9" };
+  const PRODUCTION = {
+    NODE_ENV: "production",
+    PUBLIC_URL: "https://sarraf.example",
+    SMTP_URL: "smtp://127.0.0.1:9",
+    ONRAMP_SANDBOX_IN_PRODUCTION: "demo-with-play-money",
+  };
   const app = (env: Record<string, string>, fetch: CustomFetch = discoveryOnly.fetch) => createTestApp({ database, env, socialFetch: fetch });
 
   it("sends Google's popup to Google, found by discovery, with PKCE, state and nonce", async () => {

@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { envSchema, parseEnv } from "../../../server/env.ts";
+import { envSchema, envWith, isPlayMoneyDemo, parseEnv } from "../../../server/env.ts";
 
 describe("parseEnv", () => {
   it("fills every default when nothing is set", () => {
@@ -32,6 +32,8 @@ describe("parseEnv", () => {
         BINANCE_BASE_URL: "https://api.binance.com",
         QUOTE_RATES: { EUR: "0.92", AED: "3.6725", SAR: "3.75" },
         ONRAMP_PROVIDER: "sandbox",
+        ONRAMP_SANDBOX_IN_PRODUCTION: "no",
+        ONRAMP_WEBHOOK_MAX_AGE_SECONDS: 86400,
         ONRAMP_MIN_ORDER_USD: 10,
         ONRAMP_MAX_ORDER_USD: 5000,
         ONRAMP_FEE_BPS: 150,
@@ -62,6 +64,54 @@ describe("parseEnv", () => {
     expect(set.ok && set.env.SWIPELUX_ASSETS).toEqual({ BTC: { currency: "BTC", decimals: 8, targetAddress: "bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh" } });
     const bad = parseEnv({ SWIPELUX_API_KEY: "has spaces in it" });
     expect(bad.ok ? "" : bad.problems.join("\n")).not.toContain("has spaces");
+  });
+
+  describe("production and the sandbox on-ramp (its public test card credits balances for free)", () => {
+    const production = { NODE_ENV: "production", PUBLIC_URL: "https://sarraf.example", OUTBOX_IN_PRODUCTION: "true" };
+    const swipelux = {
+      ONRAMP_PROVIDER: "swipelux",
+      SWIPELUX_API_KEY: "sk_live_secret_value",
+      SWIPELUX_ASSETS: "BTC:8:bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh",
+    };
+
+    it("refuses to start on the sandbox unless it is chosen on purpose, and names the setting", () => {
+      const refused = parseEnv(production);
+      expect(refused.ok).toBe(false);
+      expect(refused.ok ? [] : refused.problems).toEqual([
+        expect.stringMatching(/^ONRAMP_PROVIDER: is the sandbox .*ONRAMP_PROVIDER=swipelux.*ONRAMP_SANDBOX_IN_PRODUCTION=demo-with-play-money/),
+      ]);
+      const demo = parseEnv({ ...production, ONRAMP_SANDBOX_IN_PRODUCTION: "demo-with-play-money" });
+      expect(demo.ok).toBe(true);
+      expect(demo.ok && isPlayMoneyDemo(demo.env)).toBe(true);
+      // Nothing vaguer than the name itself says "on purpose".
+      const vague = parseEnv({ ...production, ONRAMP_SANDBOX_IN_PRODUCTION: "true" });
+      expect(vague.ok ? [] : vague.problems).toContainEqual('ONRAMP_SANDBOX_IN_PRODUCTION: must be one of: no, demo-with-play-money (got "true")');
+    });
+
+    it("is no demo on the real provider, nor outside production", () => {
+      const real = parseEnv({ ...production, ...swipelux });
+      expect(real.ok && isPlayMoneyDemo(real.env)).toBe(false);
+      expect(isPlayMoneyDemo(envWith())).toBe(false);
+      expect(isPlayMoneyDemo(envWith({ NODE_ENV: "test", ONRAMP_SANDBOX_IN_PRODUCTION: "demo-with-play-money" }))).toBe(false);
+    });
+  });
+
+  it("SWIPELUX_WEBHOOK_KEYS_URL: https:// outside development (the keys decide which webhooks credit money)", () => {
+    const http = { SWIPELUX_WEBHOOK_KEYS_URL: "http://api.swipelux.com/api/merchants/webhookKeys" };
+    for (const NODE_ENV of ["production", "test"]) {
+      const result = parseEnv({
+        NODE_ENV,
+        PUBLIC_URL: "https://sarraf.example",
+        OUTBOX_IN_PRODUCTION: "true",
+        ONRAMP_SANDBOX_IN_PRODUCTION: "demo-with-play-money",
+        ...http,
+      });
+      expect(result.ok ? [] : result.problems, NODE_ENV).toEqual([
+        `SWIPELUX_WEBHOOK_KEYS_URL: must be an https:// address when NODE_ENV=${NODE_ENV} (http:// only in development) (got "${http.SWIPELUX_WEBHOOK_KEYS_URL}")`,
+      ]);
+    }
+    expect(parseEnv({ NODE_ENV: "development", SWIPELUX_WEBHOOK_KEYS_URL: "http://127.0.0.1:9999/webhookKeys" }).ok).toBe(true);
+    expect(parseEnv({ NODE_ENV: "test", SWIPELUX_WEBHOOK_KEYS_URL: "https://keys.example/webhookKeys" }).ok).toBe(true);
   });
 
   it("treats empty values as unset and ignores unrelated variables", () => {

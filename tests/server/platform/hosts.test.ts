@@ -26,7 +26,13 @@ function statusWithHost(url: string, host: string): Promise<number> {
   });
 }
 
-const PRODUCTION = { NODE_ENV: "production", PUBLIC_URL: "https://sarraf.example", OUTBOX_IN_PRODUCTION: "true" };
+// A production demo on the sandbox on-ramp, chosen on purpose (production refuses the sandbox otherwise).
+const PRODUCTION = {
+  NODE_ENV: "production",
+  PUBLIC_URL: "https://sarraf.example",
+  OUTBOX_IN_PRODUCTION: "true",
+  ONRAMP_SANDBOX_IN_PRODUCTION: "demo-with-play-money",
+};
 const json = (body: unknown, headers: Record<string, string> = {}) => ({
   method: "POST",
   headers: { "Content-Type": "application/json", ...headers },
@@ -35,7 +41,7 @@ const json = (body: unknown, headers: Record<string, string> = {}) => ({
 
 describe("item 1: reset links are never built from a forged Host", () => {
   it("production refuses to start without PUBLIC_URL", () => {
-    const result = parseEnv({ NODE_ENV: "production", SMTP_URL: "smtp://mail.example:587" });
+    const result = parseEnv({ NODE_ENV: "production", SMTP_URL: "smtp://mail.example:587", ONRAMP_SANDBOX_IN_PRODUCTION: "demo-with-play-money" });
     expect(result.ok).toBe(false);
     expect(!result.ok && result.problems).toEqual([expect.stringMatching(/^PUBLIC_URL: must be set in production/)]);
   });

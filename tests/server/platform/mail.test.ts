@@ -83,7 +83,7 @@ describe("the outbox (default mail adapter)", () => {
   });
 
   it("production refuses to start on the outbox alone, unless told to on purpose", () => {
-    const production = { NODE_ENV: "production", PUBLIC_URL: "https://sarraf.example" };
+    const production = { NODE_ENV: "production", PUBLIC_URL: "https://sarraf.example", ONRAMP_SANDBOX_IN_PRODUCTION: "demo-with-play-money" };
     const refused = parseEnv(production);
     expect(refused.ok).toBe(false);
     expect(!refused.ok && refused.problems.join("\n")).toMatch(/^SMTP_URL: must be set in production .*OUTBOX_IN_PRODUCTION=true/m);
@@ -137,7 +137,10 @@ describe("GET /dev/mailbox", () => {
   });
 
   it("is not there in production, nor when mail goes out over SMTP", async () => {
-    const production = createTestApp({ database, env: { NODE_ENV: "production", PUBLIC_URL: "https://sarraf.example", OUTBOX_IN_PRODUCTION: "true" } });
+    const production = createTestApp({
+      database,
+      env: { NODE_ENV: "production", PUBLIC_URL: "https://sarraf.example", OUTBOX_IN_PRODUCTION: "true", ONRAMP_SANDBOX_IN_PRODUCTION: "demo-with-play-money" },
+    });
     const smtp = createTestApp({ database, env: { SMTP_URL: "smtp://127.0.0.1:9" } });
     for (const app of [production, smtp]) {
       const res = await app.app.request(`${app === production ? "https://sarraf.example" : ""}/dev/mailbox`, { headers: { Accept: "text/html" } });

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -12,10 +12,10 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-function run() {
+function run(env: Record<string, string> = {}, folder = dataDir) {
   const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
     // DATABASE_URL is blanked so this file always exercises the PGlite folder and its lock.
-    env: { ...process.env, PORT: "0", DATA_DIR: dataDir, DATABASE_URL: "", STATIC_DIR: join(dataDir, "dist"), LOG_LEVEL: "info" },
+    env: { ...process.env, PORT: "0", DATA_DIR: folder, DATABASE_URL: "", STATIC_DIR: join(folder, "dist"), LOG_LEVEL: "info", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const output = { stdout: "", stderr: "" };
@@ -52,6 +52,44 @@ describe("server/main.ts", () => {
       expect(existsSync(join(dataDir, LOCK_FILE))).toBe(false);
     } finally {
       first.child.kill("SIGKILL");
+    }
+  }, 180_000);
+});
+
+describe("server/main.ts in production on the sandbox on-ramp", () => {
+  const production = { NODE_ENV: "production", PUBLIC_URL: "http://127.0.0.1", OUTBOX_IN_PRODUCTION: "true" };
+
+  it("refuses to start on the sandbox by default, naming the setting that allows a demo", async () => {
+    const folder = mkdtempSync(join(tmpdir(), "sarraf-main-prod-"));
+    const refused = run(production, folder);
+    try {
+      // Whichever comes first: the exit, or (the bug this guards against) the start-up line.
+      expect(await Promise.race([refused.exited, startedLine(refused.child, refused.output).then(() => "started")])).toBe(1);
+      expect(refused.output.stderr).toContain("ONRAMP_PROVIDER: is the sandbox");
+      expect(refused.output.stderr).toContain("ONRAMP_SANDBOX_IN_PRODUCTION=demo-with-play-money");
+      expect(refused.output.stdout).not.toContain('"msg":"started"');
+    } finally {
+      // Had it started (the bug this guards against), it must not outlive the test.
+      refused.child.kill("SIGKILL");
+      rmSync(folder, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it("starts when it is chosen on purpose, says so in its log, and marks every page a demo with play money", async () => {
+    const folder = mkdtempSync(join(tmpdir(), "sarraf-main-demo-"));
+    mkdirSync(join(folder, "dist"));
+    writeFileSync(join(folder, "dist", "index.html"), '<!doctype html><html lang="en"><title>Sarraf</title><div id="root"></div></html>');
+    const demo = run({ ...production, ONRAMP_SANDBOX_IN_PRODUCTION: "demo-with-play-money" }, folder);
+    try {
+      const { url } = await startedLine(demo.child, demo.output);
+      expect(demo.output.stdout).toContain('"msg":"onramp.sandboxInProduction"');
+      const page = await fetch(`${url}/dashboard`, { headers: { Accept: "text/html" } });
+      expect(await page.text()).toContain('<html data-play-money="demo" lang="en">');
+      demo.child.kill("SIGTERM");
+      expect(await demo.exited).toBe(0);
+    } finally {
+      demo.child.kill("SIGKILL");
+      rmSync(folder, { recursive: true, force: true });
     }
   }, 180_000);
 });

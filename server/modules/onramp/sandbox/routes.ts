@@ -1,6 +1,7 @@
 // The sandbox provider's pages: the payment page (GET), its card form, 3-D Secure answer and cancel
 // (POST, then a redirect back to the page: post/redirect/get), and the published webhook keys.
 import { Hono, type Context } from "hono";
+import { limitBody } from "../../../platform/http/body-limit.ts";
 import type { AppEnv } from "../../../platform/http/types.ts";
 import { SANDBOX_BASE, type PayResult, type Sandbox } from "./sandbox.ts";
 import { notFoundPage, paymentPage, type Notice } from "./page.ts";
@@ -13,12 +14,19 @@ const NOTICES: Record<string, Notice> = {
   closed: "closed",
 };
 
+/** The payment page's forms are a card number, an expiry, a CVC or a yes: far less than this. */
+export const SANDBOX_FORM_MAX_BYTES = 4 * 1024;
+
 const localeOf = (c: Context<AppEnv>): "en" | "ar" => (c.req.query("lang") === "ar" ? "ar" : c.req.query("lang") === "en" ? "en" : c.var.locale);
 const field = (form: Record<string, unknown>, name: string) => (typeof form[name] === "string" ? (form[name] as string).slice(0, 100) : "");
 
 export function sandboxRoutes(sandbox: Sandbox) {
   const app = new Hono<AppEnv>();
   const page = `${SANDBOX_BASE}/pay/:id`;
+  app.use(
+    `${SANDBOX_BASE}/*`,
+    limitBody(SANDBOX_FORM_MAX_BYTES, (c) => c.text("Payload Too Large", 413)),
+  );
 
   const back = (c: Context<AppEnv>, result: PayResult) => {
     const notice = result.kind === "invalid" ? result.field : result.kind === "declined" || result.kind === "closed" ? result.kind : null;

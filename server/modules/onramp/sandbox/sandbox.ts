@@ -102,7 +102,7 @@ export function createSandbox(options: SandboxOptions) {
       return toOrder(row);
     },
     async verifyWebhook(body) {
-      const claims = await verifyWebhook(body, (await signing()).jwks(), now);
+      const claims = await verifyWebhook(body, (await signing()).jwks(), now, { maxAgeSeconds: options.webhookMaxAgeSeconds });
       // The sandbox's own webhooks carry no amount (as Swipelux's do not); one signed with an amount is read.
       const delivered = typeof claims.deliveredUnits === "string" && /^\d+$/.test(claims.deliveredUnits) ? BigInt(claims.deliveredUnits) : null;
       return {

@@ -11,6 +11,8 @@ export interface SandboxOptions {
   orderTtlMinutes: number;
   copies: number;
   order: "in-order" | "reversed";
+  /** The webhook replay window (ONRAMP_WEBHOOK_MAX_AGE_SECONDS; default a day). */
+  webhookMaxAgeSeconds?: number;
 }
 
 /** Sends one delivery to the merchant; true when it was accepted (2xx). */
