@@ -26,7 +26,8 @@ async function openOrders(prefix: string, count: number, { ghost }: { ghost: boo
   await database.db.execute(sql`
     INSERT INTO onramp_orders (user_id, idempotency_key, request_hash, provider, provider_order_id, asset, currency, fiat_cents,
       gross_units, fee_units, decimals, price, fee_basis_points, status, expires_at, created_at, updated_at)
-    SELECT ${userId}::uuid, ${prefix} || g, 'hash', 'sandbox', CASE WHEN ${ghost} THEN ${prefix} || 'ghost-' || g END, 'BTC', 'USD', 10000,
+    SELECT ${userId}::uuid, ${prefix}::text || g::text, 'hash', 'sandbox', CASE WHEN ${ghost}::boolean THEN ${prefix}::text || 'ghost-' || g::text END,
+      'BTC', 'USD', 10000,
       100000, 1500, 8, '100000.00', 150, 'pending', ${expired}::timestamptz,
       timestamptz '2026-11-23 11:00:00.123456+00' + (g / 7) * interval '1 microsecond', ${expired}::timestamptz
     FROM generate_series(1, ${count}) AS g`);

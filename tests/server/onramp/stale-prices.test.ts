@@ -47,7 +47,10 @@ describe("prices older than PRICE_STALE_SECONDS", () => {
     });
     const ar = await quote(token, "ar");
     expect(ar.status).toBe(503);
-    expect(await bodyOf(ar)).toMatchObject({ message: "الأسعار غير محدَّثة الآن، فلا يمكن الشراء بها. يرجى المحاولة بعد قليل.", data: { reason: "pricesStale" } });
+    expect(await bodyOf(ar)).toMatchObject({
+      message: "الأسعار غير محدَّثة الآن، فلا يمكن الشراء بها. يرجى المحاولة بعد قليل.",
+      data: { reason: "pricesStale" },
+    });
 
     for (const lang of ["en", "ar"]) {
       const { res, body } = await w.buy(token, { asset: "BTC", currency: "USD", amount: "100" }, lang);
