@@ -20,6 +20,7 @@ describe("parseEnv", () => {
         SESSION_IDLE_MINUTES: 30,
         SESSION_ABSOLUTE_DAYS: 7,
         SHUTDOWN_TIMEOUT_MS: 10000,
+        LEDGER_EXPIRE_SECONDS: 30,
         MAIL_FROM: "Sarraf <no-reply@sarraf.local>",
         TRUST_PROXY: false,
         ALLOWED_HOSTS: [],
