@@ -1,4 +1,4 @@
-// Holds that outlive their timeout are expired by a pass on a schedule (LEDGER_EXPIRE_SECONDS):
+// Holds that outlive their timeout are expired by a pass on a schedule (every LEDGER_EXPIRE_SECONDS):
 // the held amount returns to the account's available balance. One pass at a time; a pass works
 // through every due hold, a page at a time, before it ends.
 import type { Logger } from "../../platform/logging/logger.ts";
@@ -22,8 +22,11 @@ export function createHoldExpiry({ ledger, logger, everySeconds, pageSize = 500 
     if (total > 0) logger.info("ledger.expired", { holds: total });
   });
   return {
-    /** Expires what is due now, then every `everySeconds`; tests may pass their own timer. */
-    start: (every?: Every) => expiring.start(everySeconds * 1000, every),
+    /**
+     * Expires what is due every `everySeconds`, the first time one period after start: a pass at
+     * start competed with the first requests (on PGlite, in the same thread). Tests may pass their own timer.
+     */
+    start: (every?: Every) => expiring.start(everySeconds * 1000, every, { immediately: false }),
     stop: () => expiring.stop(),
     /** One pass now (or the one under way). */
     pass: () => expiring.run(),

@@ -69,7 +69,8 @@ export function createOnramp({ db, env, logger, now, ledger, provider, fetch }: 
     /** Reconciles once now, then on the schedule; the sandbox's clock starts too. Tests may pass their own timer. */
     start(every?: Every) {
       reconciling.start(env.ONRAMP_RECONCILE_SECONDS * 1000, every);
-      if (sandbox) ticking.start(SANDBOX_TICK_MS, every);
+      // The sandbox's clock first ticks after one period, as it always has: nothing is due at start.
+      if (sandbox) ticking.start(SANDBOX_TICK_MS, every, { immediately: false });
     },
     async stop() {
       await Promise.all([reconciling.stop(), ticking.stop()]);

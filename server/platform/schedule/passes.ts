@@ -19,8 +19,8 @@ export interface Passes {
   readonly started: number;
   /** Whether a pass is running now. */
   readonly running: boolean;
-  /** Runs one pass now, then one every `ms` (each skipped while the previous runs). */
-  start(ms: number, every?: Every): void;
+  /** Runs a pass every `ms` (each skipped while the previous runs), and one now unless `immediately` is false. */
+  start(ms: number, every?: Every, options?: { immediately?: boolean }): void;
   /** No more passes; answers once the one under way (if any) has ended. */
   stop(): Promise<void>;
 }
@@ -57,9 +57,9 @@ export function passes(name: string, logger: Logger, work: () => Promise<unknown
     get running() {
       return current !== null;
     },
-    start(ms, every = everyInterval) {
+    start(ms, every = everyInterval, { immediately = true } = {}) {
       stopped = false;
-      void run();
+      if (immediately) void run();
       cancels.push(every(ms, () => void run()));
     },
     async stop() {

@@ -47,6 +47,9 @@ describe("the hold expiry schedule", () => {
       return () => {};
     });
     expect(everyMs).toBe(30_000);
+    // Nothing runs at start; a pass before the timeout expires nothing.
+    expect(expiry.passes).toBe(0);
+    fire();
     await expiry.pass();
     expect(await usdt(user)).toMatchObject({ held: 50n, available: 950n });
 
