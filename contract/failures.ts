@@ -22,6 +22,7 @@ export const reasonStatus = {
   currentPasswordWrong: 400,
   unknownSymbol: 400,
   pricesUnavailable: 503,
+  pricesStale: 503,
   idempotencyConflict: 409,
   onrampUnavailable: 503,
   orderNotFound: 404,
@@ -80,4 +81,8 @@ export const codeInvalid = failure("codeInvalid", "Wrong code; data.attemptsLeft
 export const codeExpired = failure("codeExpired", "No live code (expired, used, or too many wrong tries): ask for a new one.");
 export const unknownSymbol = failure("unknownSymbol", "No listed asset has this symbol.");
 export const pricesUnavailable = failure("pricesUnavailable", "The price source has not answered yet since the server started.");
+export const pricesStale = failure(
+  "pricesStale",
+  "The latest price is older than PRICE_STALE_SECONDS (the source stopped answering): nothing is quoted or ordered until it answers again.",
+);
 export const notBuilt = plainFailure(501, "In the spec, not built yet.");

@@ -63,6 +63,8 @@ export const envSchema = z.object({
   SESSION_IDLE_MINUTES: integer(1, 60 * 24 * 30, SESSION_DEFAULTS.idleMinutes),
   SESSION_ABSOLUTE_DAYS: integer(1, 365, SESSION_DEFAULTS.absoluteDays),
   SHUTDOWN_TIMEOUT_MS: integer(0, 600_000, 10_000),
+  /** How often the ledger expires holds past their timeout (the first pass one period after start). */
+  LEDGER_EXPIRE_SECONDS: integer(1, 86_400, 30),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\/\S+$/, { error: "must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example.com:587" })

@@ -12,7 +12,7 @@ import { devToolsEnabled, isLoopbackHostname } from "./platform/http/hosts.ts";
 import { createLogger, errorFields, type Logger } from "./platform/logging/logger.ts";
 import { createMailService } from "./platform/mail/index.ts";
 import { createPriceService } from "./modules/market/index.ts";
-import { createLedger } from "./modules/ledger/index.ts";
+import { createHoldExpiry, createLedger } from "./modules/ledger/index.ts";
 import { createOnramp } from "./modules/onramp/index.ts";
 
 export interface StartOptions {
@@ -62,6 +62,7 @@ export async function startServer({ env = envWith(), logger = createLogger(env.L
   const prices = createPriceService({ env, logger, now: () => new Date() });
   const ledger = createLedger(database.db);
   const onramp = createOnramp({ db: database.db, env, logger, now: () => new Date(), ledger });
+  const holdExpiry = createHoldExpiry({ ledger, logger, everySeconds: env.LEDGER_EXPIRE_SECONDS });
   const app = createApp({ database, env, logger, staticDir, version, mail, prices, ledger, onramp });
 
   let server: Server;
@@ -90,6 +91,7 @@ export async function startServer({ env = envWith(), logger = createLogger(env.L
   // The last run is awaited at close, so it never races the database closing.
   let pruned = prune();
   onramp.start();
+  holdExpiry.start();
   const pruning = setInterval(() => (pruned = prune()), PRUNE.everyMs).unref();
 
   let closing: Promise<void> | undefined;
@@ -109,6 +111,7 @@ export async function startServer({ env = envWith(), logger = createLogger(env.L
       clearTimeout(deadline);
       await pruned;
       await onramp.stop();
+      await holdExpiry.stop();
       await mail.close();
       await database.close();
       logger.info("stopped", { url });

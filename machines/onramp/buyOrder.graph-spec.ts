@@ -19,9 +19,12 @@ export const buyOrderGraphSpec: MachineGraphSpec<BuyOrderInput, BuyOrderEvent> =
   actors: {
     fetchQuote: {
       done: [buyQuote({ pay: "100.00" }), buyQuote({ pay: "5.00" }), buyQuote({ pay: "9000.00" })],
-      error: [failure("unavailable", "pricesUnavailable")],
+      error: [failure("unavailable", "pricesUnavailable"), failure("unavailable", "pricesStale"), failure("network")],
     },
-    sendOrder: { done: [buyOrder("pending")], error: [failure("unavailable", "onrampUnavailable"), failure("conflict", "idempotencyConflict")] },
+    sendOrder: {
+      done: [buyOrder("pending")],
+      error: [failure("unavailable", "onrampUnavailable"), failure("conflict", "idempotencyConflict"), failure("unavailable", "pricesStale")],
+    },
     fetchStatus: {
       done: (["pending", "processing", "completed", "failed", "cancelled", "expired"] as const).map((status) => buyOrder(status)),
       error: [failure("network"), failure("notFound", "orderNotFound")],

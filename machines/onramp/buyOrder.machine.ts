@@ -76,6 +76,13 @@ export const buyOrderMachine = buyOrderSetup.createMachine({
         },
         quoteFailed: {
           tags: ["quoteFailed"],
+          description: "Retried by the user; a quote refused for want of fresh prices is also asked again every 10 s, until prices are back.",
+          after: {
+            quoteRetry: [
+              { guard: "isWaitingForPrices", target: "quoting" },
+              { description: "Any other failure (the network, an unknown reason) waits for the user's retry." },
+            ],
+          },
           on: { "buy.retry": { target: "quoting" } },
         },
       },
@@ -89,6 +96,12 @@ export const buyOrderMachine = buyOrderSetup.createMachine({
         input: ({ context }) => ({ ...context.form, amount: amountToSend(context.form.amount), idempotencyKey: context.idempotencyKey ?? "" }),
         onDone: { target: "routing", actions: [{ type: "keepOrder", params: output }, "rememberOrder", "openPaymentPage"] },
         onError: [
+          {
+            guard: { type: "isPricesStale", params: errorOf },
+            description: "Prices went stale: nothing was made; the quote is gone and is asked again once prices are back (the key stays).",
+            target: "#buyOrder.editing.quoteFailed",
+            actions: [{ type: "keepQuoteFailure", params: errorOf }, "closePaymentPage"],
+          },
           {
             guard: { type: "isKeyConflict", params: errorOf },
             description: "The key was used for another order: the next press makes a new one.",

@@ -13,6 +13,7 @@ import {
   PROCESSING_BACKOFF_MAX_MS,
   QUOTE_DEBOUNCE_MS,
   QUOTE_REFRESH_MS,
+  QUOTE_RETRY_MS,
   TROUBLE_AFTER_FAILURES,
   type BuyOrderContext,
   type BuyOrderEvent,
@@ -46,6 +47,10 @@ export const buyOrderSetup = setup({
       return failure.reason === "orderNotFound" || failure.code === "notFound" || failure.fieldKeys.orderId !== undefined;
     },
     isKeyConflict: (_, error: unknown) => failureOf("order", error).reason === "idempotencyConflict",
+    /** The server has no fresh price (503 pricesStale): nothing was made, and the quote shown is no longer one. */
+    isPricesStale: (_, error: unknown) => failureOf("order", error).reason === "pricesStale",
+    /** The quote failed only until prices are back (pricesUnavailable, pricesStale): worth asking again by itself. */
+    isWaitingForPrices: ({ context }) => context.quoteFailure?.reason === "pricesUnavailable" || context.quoteFailure?.reason === "pricesStale",
     isTroubled: ({ context }) => context.statusFailures + 1 >= TROUBLE_AFTER_FAILURES,
   },
   actions: {
@@ -117,6 +122,7 @@ export const buyOrderSetup = setup({
   delays: {
     quoteDebounce: QUOTE_DEBOUNCE_MS,
     quoteRefresh: QUOTE_REFRESH_MS,
+    quoteRetry: QUOTE_RETRY_MS,
     paymentPoll: PAYMENT_POLL_MS,
     processingBackoff: ({ context }) => backoff(context.statusPolls),
     statusRetry: ({ context }) => backoff(context.statusFailures),

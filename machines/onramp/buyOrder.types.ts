@@ -9,6 +9,8 @@ import type { Failure } from "../failure.ts";
 export const QUOTE_DEBOUNCE_MS = 400;
 /** A shown quote is asked again this often: prices move while the buyer reads it. */
 export const QUOTE_REFRESH_MS = 20_000;
+/** A quote refused because prices are missing or stale (503) is asked again this often, until prices are back. */
+export const QUOTE_RETRY_MS = 10_000;
 /** While the payment page is open the order is asked about this often. */
 export const PAYMENT_POLL_MS = 3_000;
 /** While the provider processes a paid order: 1 s, 2 s, 4 s … at most 10 s between asks. */

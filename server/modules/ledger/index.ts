@@ -2,6 +2,7 @@
 export type { Tx as LedgerTx } from "./changes.ts";
 export { createLedger, type Ledger, type Transfer, type TransferRequest, type ResolveRequest, type Balance } from "./ledger.ts";
 export { checkLedger, type LedgerCheck } from "./check.ts";
+export { createHoldExpiry, type HoldExpiry } from "./expiry.ts";
 export { devLedgerRoutes } from "./dev.routes.ts";
 export { LedgerError, type LedgerErrorCode } from "./errors.ts";
 export type { AccountCode } from "./schema.ts";

@@ -13,7 +13,7 @@
 // none is answered and forgotten. Only what the provider says it delivered is credited (looked up
 // when the news carries no amount), in the order's own asset, within a tolerance of the quote.
 import { createHash } from "node:crypto";
-import { and, asc, eq, inArray, lte, or, isNull } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, inArray, lte, or, isNull, sql } from "drizzle-orm";
 import { setTimeout as sleep } from "node:timers/promises";
 import { isFinalOrderStatus, type OrderStep } from "../../../contract/index.ts";
 import type { Db } from "../../platform/db/open.ts";
@@ -60,6 +60,9 @@ export interface OrdersOptions {
 }
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/** How many open orders the reconciler reads at a time. */
+const RECONCILE_PAGE = 500;
 
 export function createOrders({
   db,
@@ -397,25 +400,45 @@ export function createOrders({
       return stale ? refresh(order) : order;
     },
 
-    /** Every order under way (or one whose creation never reached the provider): asked about and settled. */
-    async reconcile(): Promise<{ checked: number; settled: number }> {
-      const open = await db
-        .select()
-        .from(onrampOrders)
-        .where(inArray(onrampOrders.status, ["pending", "processing"]))
-        .orderBy(asc(onrampOrders.createdAt))
-        .limit(500);
+    /**
+     * Every order under way (or one whose creation never reached the provider), oldest first:
+     * asked about and settled. Pages by (createdAt, id) after the last row seen, so orders that
+     * settle meanwhile shift nothing and every open order is reached however many there are;
+     * orders made after the pass began wait for the next.
+     */
+    async reconcile({ pageSize = RECONCILE_PAGE }: { pageSize?: number } = {}): Promise<{ checked: number; settled: number }> {
+      const o = onrampOrders;
+      const began = now();
+      let checked = 0;
       let settled = 0;
-      for (const order of open) {
-        if (!order.providerOrderId) {
-          // Created here but never at the provider (the server died in between): nothing can be paid.
-          if (order.expiresAt.getTime() <= now().getTime()) await expireUnsent(order.id);
-          continue;
+      // The last row's key as the database holds it (microseconds; a Date keeps milliseconds only).
+      let last: { at: string; id: string } | null = null;
+      for (;;) {
+        const page = await db
+          .select({ ...getTableColumns(o), cursorAt: sql<string>`${o.createdAt}::text` })
+          .from(o)
+          .where(
+            and(
+              inArray(o.status, ["pending", "processing"]),
+              lte(o.createdAt, began),
+              last ? sql`(${o.createdAt}, ${o.id}) > (${last.at}::timestamptz, ${last.id}::uuid)` : undefined,
+            ),
+          )
+          .orderBy(asc(o.createdAt), asc(o.id))
+          .limit(pageSize);
+        for (const { cursorAt: _, ...order } of page) {
+          checked++;
+          if (!order.providerOrderId) {
+            // Created here but never at the provider (the server died in between): nothing can be paid.
+            if (order.expiresAt.getTime() <= now().getTime()) await expireUnsent(order.id);
+            continue;
+          }
+          const after = await refresh(order);
+          if (after.status !== order.status) settled++;
         }
-        const after = await refresh(order);
-        if (after.status !== order.status) settled++;
+        if (page.length < pageSize) return { checked, settled };
+        last = { at: page[page.length - 1]!.cursorAt, id: page[page.length - 1]!.id };
       }
-      return { checked: open.length, settled };
     },
 
     /** Each order's timeline, oldest step first. */

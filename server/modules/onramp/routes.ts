@@ -21,7 +21,7 @@ import { OrderConflict, OrderUnavailable, type Orders } from "./orders.ts";
 import { figuresForCrypto, figuresForFiat, limitCents, type BuyFigures } from "./figures.ts";
 
 /** The routes that figure a buy: each documents every refusal below. */
-type BuyRoute = RoutesWithReason<"validation" | "unknownSymbol" | "pricesUnavailable">;
+type BuyRoute = RoutesWithReason<"validation" | "unknownSymbol" | "pricesUnavailable" | "pricesStale">;
 
 const money = (asset: string, units: bigint, decimals: number) => ({ asset, value: fromMinor(units, decimals) });
 
@@ -35,10 +35,12 @@ export function onrampHandlers(s: OnrampRouteDeps) {
   const { orders, catalog } = s;
   const toBuyOrders = buyOrdersOf(orders);
 
-  /** Fiat per unit of an asset, and units of the currency per dollar. */
+  /** Fiat per unit of an asset, and units of the currency per dollar; never a price older than PRICE_STALE_SECONDS. */
   async function prices(route: BuyRoute, symbol: string, currency: QuoteCurrency) {
     const found = await catalog.priceIn(symbol, currency);
     if (!found) throw refuse(route, "pricesUnavailable");
+    // A frozen price would sell at a rate the market has left: nothing is quoted or ordered until the source answers again.
+    if (found.stale) throw refuse(route, "pricesStale");
     return { price: found.price, perUsd: decimal(found.perUsd) };
   }
 

@@ -3,7 +3,7 @@
 import type { Env } from "../../env.ts";
 import type { Db } from "../../platform/db/open.ts";
 import type { Logger } from "../../platform/logging/logger.ts";
-import { errorFields } from "../../platform/logging/logger.ts";
+import { passes, type Every } from "../../platform/schedule/passes.ts";
 import type { Ledger } from "../ledger/index.ts";
 import { createOrders } from "./orders.ts";
 import type { OnrampProvider } from "./provider.ts";
@@ -61,19 +61,12 @@ export function createOnramp({ db, env, logger, now, ledger, provider, fetch }: 
     orderTtlMinutes: env.ONRAMP_ORDER_TTL_MINUTES,
     deliveryToleranceBps: env.ONRAMP_DELIVERY_TOLERANCE_BPS,
   });
-  const timers: NodeJS.Timeout[] = [];
-  let running: Promise<unknown> = Promise.resolve();
-
-  /** One pass at a time: a slow pass is never overlapped by the next. */
-  const serially = (name: string, work: () => Promise<unknown>) => () => {
-    running = running.then(work).catch((error: unknown) => logger.warn(`onramp.${name}Failed`, errorFields(error)));
-    return running;
-  };
-  const reconcile = serially("reconcile", async () => {
+  // One pass of each at a time: a trigger while a pass runs (a slow provider) is skipped, never queued.
+  const reconciling = passes("onramp.reconcile", logger, async () => {
     const { checked, settled } = await orders.reconcile();
     if (settled > 0) logger.info("onramp.reconciled", { checked, settled });
   });
-  const tick = serially("tick", () => sandbox?.tick() ?? Promise.resolve());
+  const ticking = passes("onramp.tick", logger, () => sandbox?.tick() ?? Promise.resolve());
 
   return {
     provider: chosen,
@@ -83,19 +76,22 @@ export function createOnramp({ db, env, logger, now, ledger, provider, fetch }: 
     connect(deliver: Deliver) {
       sandbox?.connect(deliver);
     },
-    /** Reconciles once now, then on the schedule; the sandbox's clock starts too. */
-    start() {
-      void reconcile();
-      timers.push(setInterval(reconcile, env.ONRAMP_RECONCILE_SECONDS * 1000).unref());
-      if (sandbox) timers.push(setInterval(tick, SANDBOX_TICK_MS).unref());
+    /** Reconciles once now, then on the schedule; the sandbox's clock starts too. Tests may pass their own timer. */
+    start(every?: Every) {
+      reconciling.start(env.ONRAMP_RECONCILE_SECONDS * 1000, every);
+      // The sandbox's clock first ticks after one period, as it always has: nothing is due at start.
+      if (sandbox) ticking.start(SANDBOX_TICK_MS, every, { immediately: false });
     },
     async stop() {
-      for (const timer of timers.splice(0)) clearInterval(timer);
-      await running;
+      await Promise.all([reconciling.stop(), ticking.stop()]);
     },
-    /** Tests drive the clock by hand. */
-    tick,
-    reconcile,
+    /** Tests drive the clock by hand: a pass, or the one under way. */
+    tick: () => ticking.run(),
+    reconcile: () => reconciling.run(),
+    /** How many reconciler passes have started (triggers while one ran are not passes). */
+    get reconcilePasses() {
+      return reconciling.started;
+    },
   };
 }
 

@@ -29,6 +29,7 @@ const reasonMessages: Record<Reason, MessageId> = {
   currentPasswordWrong: "error.currentPasswordWrong",
   unknownSymbol: "error.unknownSymbol",
   pricesUnavailable: "error.pricesUnavailable",
+  pricesStale: "error.pricesStale",
   idempotencyConflict: "error.idempotencyConflict",
   onrampUnavailable: "error.onrampUnavailable",
   orderNotFound: "error.orderNotFound",

@@ -39,6 +39,7 @@ export const en = {
   // Field messages: one per FieldErrorKey of contract/auth.ts, under the same id.
   "error.unknownSymbol": "No listed asset has this symbol.",
   "error.pricesUnavailable": "Prices are not available yet. Please try again in a moment.",
+  "error.pricesStale": "Prices are out of date right now, so nothing can be bought at them. Please try again in a moment.",
   "error.orderNotFound": "No order of yours has this id.",
   "error.onrampUnavailable": "The card payment service did not answer. Nothing was charged; please try again.",
   "error.idempotencyConflict": "This request was already used for a different order. Please start again.",

@@ -23,6 +23,7 @@ const reasonTexts: Record<AnyReason, MessageDescriptor> = {
   socialCodeInvalid: msg`This sign-in has expired or was already used. Please try again.`,
   unknownSymbol: msg`We do not list this asset.`,
   pricesUnavailable: msg`Prices are not available yet. Please try again in a moment.`,
+  pricesStale: msg`Prices are out of date right now, so nothing can be bought at them. Please try again in a moment.`,
   onrampUnavailable: msg`The card payment service did not answer. Nothing was charged; please try again.`,
   orderNotFound: msg`We could not find this order. It may belong to another account.`,
   idempotencyConflict: msg`This order was already started with other details. Press Pay again to start a new one.`,

@@ -8,6 +8,7 @@ import {
   PAYMENT_POLL_MS,
   QUOTE_DEBOUNCE_MS,
   QUOTE_REFRESH_MS,
+  QUOTE_RETRY_MS,
   type BuyForm,
   type BuyOrderInput,
   type BuyOrderTag,
@@ -129,6 +130,26 @@ describe("buy order: the form and its quote", () => {
     expect(buy.actor.getSnapshot().context.quoteFailure).toBeNull();
   });
 
+  it("asks again by itself while prices are stale or missing (503), until they are back; other failures wait to be told", async () => {
+    const buy = start({ quotes: [apiError("unavailable", "pricesStale"), apiError("unavailable", "pricesUnavailable"), buyQuote()] });
+    await buy.type("100");
+    expect(buy.actor.getSnapshot().context.quoteFailure).toMatchObject({ code: "unavailable", reason: "pricesStale" });
+    await buy.pass(QUOTE_RETRY_MS - 1);
+    expect(buy.fetchQuote).toHaveBeenCalledTimes(1);
+    await buy.pass(1);
+    expect(buy.has("quoteFailed")).toBe(true);
+    expect(buy.actor.getSnapshot().context.quoteFailure).toMatchObject({ reason: "pricesUnavailable" });
+    await buy.pass(QUOTE_RETRY_MS);
+    expect(buy.has("quoted")).toBe(true);
+    expect(buy.fetchQuote).toHaveBeenCalledTimes(3);
+
+    const lost = start({ quotes: [network(), buyQuote()] });
+    await lost.type("100");
+    await lost.pass(QUOTE_RETRY_MS * 3);
+    expect(lost.has("quoteFailed")).toBe(true);
+    expect(lost.fetchQuote).toHaveBeenCalledTimes(1);
+  });
+
   it("asks for the quote again while it is shown", async () => {
     const buy = start({ quotes: [buyQuote({ pay: "100.00" }), buyQuote({ pay: "101.00" })] });
     await buy.type("100");
@@ -181,6 +202,27 @@ describe("buy order: paying", () => {
     buy.actor.send({ type: "buy.pay", idempotencyKey: "attempt-0002" });
     await buy.settle();
     expect(buy.sendOrder.mock.calls.map(([{ input }]) => input.idempotencyKey)).toEqual(["attempt-0001", "attempt-0002"]);
+  });
+
+  it("an order refused for stale prices drops the quote, closes the window, and pays with the same key once prices are back", async () => {
+    const buy = start({
+      quotes: [buyQuote(), apiError("unavailable", "pricesStale"), buyQuote()],
+      orders: [apiError("unavailable", "pricesStale"), order("pending")],
+    });
+    await buy.type("100");
+    buy.actor.send({ type: "buy.pay", idempotencyKey: "attempt-0001" });
+    await buy.settle();
+    expect(buy.has("quoteFailed")).toBe(true);
+    expect(buy.actor.getSnapshot().context).toMatchObject({ quote: null, quoteFailure: { reason: "pricesStale" }, orderFailure: null });
+    expect(buy.effects).toEqual(["reserve", "close"]);
+    await buy.pass(QUOTE_RETRY_MS);
+    expect(buy.has("quoteFailed")).toBe(true);
+    await buy.pass(QUOTE_RETRY_MS);
+    expect(buy.has("quoted")).toBe(true);
+    buy.actor.send({ type: "buy.pay", idempotencyKey: "attempt-0002" });
+    await buy.settle();
+    expect(buy.has("awaitingPayment")).toBe(true);
+    expect(buy.sendOrder.mock.calls.map(([{ input }]) => input.idempotencyKey)).toEqual(["attempt-0001", "attempt-0001"]);
   });
 
   it("notes a blocked payment window, for the view to offer a link", async () => {

@@ -1,5 +1,6 @@
 // An on-ramp world for server tests: the real app, database, ledger and sandbox provider, with a
-// clock the test moves and the sandbox's ticks driven by hand. The simulator stands for prices.
+// clock the test moves and the sandbox's ticks driven by hand. The simulator stands for prices,
+// polled at the test's clock by buy and run as the server's schedule would.
 import { expect } from "vitest";
 import { envWith } from "../../../server/env.ts";
 import { createPriceService, type PriceService } from "../../../server/modules/market/index.ts";
@@ -46,6 +47,8 @@ export function onrampWorld(
   }
 
   async function buy(token: string, body: Record<string, unknown>, lang?: string) {
+    // Prices as the server's poll keeps them: current at the test's clock (a paused source keeps them stale).
+    await prices.poll();
     const res = await t.post("/user/swipelux/sendOrder", { token, body: { idempotencyKey: `key-${crypto.randomUUID()}`, ...body }, lang });
     return { res, body: await bodyOf(res) };
   }
@@ -71,6 +74,7 @@ export function onrampWorld(
       clock.advance(Math.min(STEP_MS, left));
       await onramp.tick();
     }
+    await prices.poll();
   }
 
   async function status(token: string, orderId: string) {

@@ -189,6 +189,71 @@ describe("the Buy page", { timeout: 20_000 }, () => {
     expect(keys[0]).toBe(keys[1]);
   });
 
+  it.each([
+    ["en", "Prices are out of date right now, so we cannot quote or start this buy. We will quote it again as soon as prices are back."],
+    ["ar", "الأسعار غير محدَّثة الآن، فلا يمكننا تسعير هذا الشراء أو بدؤه. سنسعّره من جديد فور عودة الأسعار."],
+  ] as const)("in %s, says when prices are stale and quotes again by itself once they are back", async (locale, words) => {
+    let stale = true;
+    const { call } = await renderApp("/buy?symbol=ETH&curr=USD", {
+      user: storedUser,
+      locale,
+      calls: {
+        swipeluxQuote: () => {
+          if (stale) throw apiError("unavailable", "server words", { reason: "pricesStale" });
+          return quote();
+        },
+      },
+    });
+    const input = await screen.findByRole("textbox", { name: locale === "ar" ? /تدفع/ : /You pay/ }, { timeout: 10_000 });
+    fireEvent.change(input, { target: { value: "100" } });
+    expect(await screen.findByRole("alert")).toHaveTextContent(words);
+    expect(screen.getByRole("button", { name: locale === "ar" ? /الدفع بالبطاقة/ : "Pay by card" })).toBeDisabled();
+    stale = false;
+    await wait(10_000);
+    await waitFor(() => expect(screen.queryByRole("alert")).toBeNull());
+    expect(bodiesOf(call, "swipeluxQuote").length).toBeGreaterThanOrEqual(2);
+    await waitFor(() => expect(screen.getByRole("button", { name: locale === "ar" ? /الدفع بالبطاقة/ : "Pay by card" })).toBeEnabled());
+  });
+
+  it("an order refused for stale prices says so and creates nothing; paying again once prices are back uses the same key", async () => {
+    fakeWindows();
+    let orders = 0;
+    let stale = false;
+    const { call } = await renderApp("/buy?symbol=ETH&curr=USD", {
+      user: storedUser,
+      calls: {
+        swipeluxQuote: () => {
+          if (stale) throw apiError("unavailable", "server words", { reason: "pricesStale" });
+          return quote();
+        },
+        swipeluxSendOrder: () => {
+          orders++;
+          if (orders === 1) {
+            stale = true;
+            throw apiError("unavailable", "server words", { reason: "pricesStale" });
+          }
+          return order("pending");
+        },
+        swipeluxStatus: () => order("pending"),
+      },
+    });
+    await screen.findByRole("combobox", { name: "Asset" }, { timeout: 10_000 });
+    await typeAmount("100");
+    const pay = await screen.findByRole("button", { name: "Pay by card" });
+    await waitFor(() => expect(pay).toBeEnabled());
+    fireEvent.click(pay);
+    expect(await screen.findByRole("alert")).toHaveTextContent("Prices are out of date right now");
+    expect(screen.getByRole("button", { name: "Pay by card" })).toBeDisabled();
+    stale = false;
+    await wait(10_000);
+    await waitFor(() => expect(screen.getByRole("button", { name: "Pay by card" })).toBeEnabled());
+    fireEvent.click(screen.getByRole("button", { name: "Pay by card" }));
+    await screen.findByRole("heading", { name: "Waiting for your payment" });
+    const keys = (bodiesOf(call, "swipeluxSendOrder") as { idempotencyKey: string }[]).map((body) => body.idempotencyKey);
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toBe(keys[1]);
+  });
+
   it("offers a link when the browser blocks the payment window", async () => {
     fakeWindows({ blocked: true });
     await renderApp("/buy?symbol=ETH&curr=USD", {

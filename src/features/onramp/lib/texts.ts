@@ -12,6 +12,7 @@ import { fieldErrorText } from "../../../shared/ui/fieldErrors.ts";
 const buyReasonTexts: { [R in ReasonOf<"swipeluxQuote" | "swipeluxSendOrder" | "swipeluxStatus">]?: MessageDescriptor } = {
   unknownSymbol: msg`This asset cannot be bought by card.`,
   pricesUnavailable: msg`Prices are not available right now, so we cannot quote this buy. Please try again in a moment.`,
+  pricesStale: msg`Prices are out of date right now, so we cannot quote or start this buy. We will quote it again as soon as prices are back.`,
 };
 
 /**
