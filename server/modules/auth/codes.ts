@@ -5,7 +5,8 @@ import type { Db } from "../../platform/db/open.ts";
 import { emailCodes, type EmailCode } from "./schema.ts";
 import { KEY_SPACE, lockKeys } from "./key-locks.ts";
 import { CODES, seconds } from "./limits.ts";
-import { rateLimited, waitForWindow } from "./rate-limited.ts";
+import { rateLimited } from "./rate-limited.ts";
+import { waitBeforeNextCode } from "./code-limits.ts";
 
 /** "signin" serves sign-up verification and OTP login alike: either proves the e-mail. */
 export type CodePurpose = "signin" | "reset";
@@ -87,29 +88,6 @@ export async function issueCode(db: Db, input: IssueCodeInput & { route: RoutesW
   });
   if ("wait" in issued) throw rateLimited(input.route, issued.wait);
   return issued;
-}
-
-/** Milliseconds until one more code may go to this e-mail from this address (0: now). */
-export async function waitBeforeNextCode(db: Db, { email, address, now }: { email: string; address: string; now: Date }): Promise<number> {
-  const since = new Date(now.getTime() - CODES.windowMs);
-  const recent = await db
-    .select({ createdAt: emailCodes.createdAt })
-    .from(emailCodes)
-    .where(and(eq(emailCodes.email, email), gt(emailCodes.createdAt, since)))
-    .orderBy(desc(emailCodes.createdAt))
-    .limit(CODES.perEmailPerWindow);
-  const [fromAddress] = await db
-    .select({ createdAt: emailCodes.createdAt })
-    .from(emailCodes)
-    .where(and(eq(emailCodes.address, address), gt(emailCodes.createdAt, since)))
-    .orderBy(desc(emailCodes.createdAt))
-    .offset(CODES.perAddressPerWindow - 1)
-    .limit(1);
-  return Math.max(
-    waitForWindow(recent[0]?.createdAt, CODES.resendAfterMs, now),
-    waitForWindow(recent[CODES.perEmailPerWindow - 1]?.createdAt, CODES.windowMs, now),
-    waitForWindow(fromAddress?.createdAt, CODES.windowMs, now),
-  );
 }
 
 /** A code nobody used up: not consumed, not replaced, not expired, tries left. */

@@ -16,13 +16,28 @@ export const SCRYPT = {
   maxmem: 256 * 1024 * 1024,
 } as const;
 
-/** E-mailed one-time codes. */
+/**
+ * E-mailed one-time codes. A code goes to the owner's mailbox, so asking for one is open to
+ * anyone; the limits keep strangers from flooding the mailbox and from using up the owner's codes:
+ * - per client (the e-mail asked for from one address): one per resendAfterMs, perClientPerWindow
+ *   an hour. This is the budget a client spends; one stranger spends only its own.
+ * - per address, whatever the e-mails: perAddressPerWindow an hour.
+ * - per e-mail, all clients together: one per perEmailGapMs (a burst sends one mail) and
+ *   perEmailPerWindow an hour. Past that ceiling the e-mail is not closed: a client that has had no
+ *   code for it in the window (the owner on their own device) still gets one, at most one such code
+ *   per newClientGapMs, so the owner waits at most that long, while the clients that used up the
+ *   ceiling wait for the window. A stranger with many fresh addresses can still take those places
+ *   one a minute (the owner then waits its turn, and the mailbox gets at most 60 more an hour).
+ */
 export const CODES = {
   ttlMs: 10 * MINUTE,
   maxWrongTries: 5,
   resendAfterMs: 60 * SECOND,
   windowMs: HOUR,
-  perEmailPerWindow: 5,
+  perClientPerWindow: 5,
+  perEmailGapMs: 10 * SECOND,
+  perEmailPerWindow: 20,
+  newClientGapMs: 60 * SECOND,
   perAddressPerWindow: 20,
 } as const;
 
@@ -51,7 +66,7 @@ export const SIGNUP_TOKENS_KEPT = 10;
  *   sign-in stays open and its success clears the count.
  * - verifyotp, resetpassword: no per-account limit. That sign-in is the way out of the one above,
  *   and guessing is already bounded per account by the codes themselves (CODES.maxWrongTries per
- *   code, CODES.perEmailPerWindow codes an hour).
+ *   code, CODES.perEmailPerWindow codes an hour and one per CODES.newClientGapMs past it).
  * - changepassword: needs a session, so only its holder guesses: failuresPerAccount failures
  *   since the last successful change, then 429.
  * - signup (a repeated submission proving the pending sign-up's password): per address only.

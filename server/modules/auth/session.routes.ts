@@ -2,18 +2,8 @@ import { randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { LOGIN_PASSWORD_MAX_LENGTH, paths, type CodeSent, type RoutesWithReason } from "../../../contract/index.ts";
 import { beginAttempt } from "./attempts.ts";
-import {
-  bindCodeToUser,
-  checkCode,
-  consumeCode,
-  insertCode,
-  issueCode,
-  lockCodeKeys,
-  pendingSignup,
-  waitBeforeNextCode,
-  type CodeCheck,
-  type IssuedCode,
-} from "./codes.ts";
+import { bindCodeToUser, checkCode, consumeCode, insertCode, issueCode, lockCodeKeys, pendingSignup, type CodeCheck, type IssuedCode } from "./codes.ts";
+import { waitBeforeNextCode } from "./code-limits.ts";
 import { seconds } from "./limits.ts";
 import { checkPassword, needsRehash } from "./password.ts";
 import { rateLimited } from "./rate-limited.ts";

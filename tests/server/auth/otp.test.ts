@@ -74,7 +74,7 @@ describe("POST /user/sendotp", () => {
     expect((await sendOtp(user.email)).status).toBe(200);
   });
 
-  it("sends at most 5 codes an hour to one e-mail, across purposes", async () => {
+  it("sends at most 5 codes an hour to one e-mail from one client, across purposes", async () => {
     const user = await seedUser(database.db);
     const first = clock.now();
     for (let sent = 1; sent <= 5; sent++) {
