@@ -36,6 +36,7 @@ export default mergeConfig(
             name: "server",
             include: ["tests/server/**/*.test.ts"],
             environment: "node",
+            globalSetup: ["tests/server/helpers/global-setup.ts"],
             testTimeout: 30_000,
             hookTimeout: 60_000,
           },
