@@ -5,6 +5,7 @@ import { useSelector } from "@xstate/react";
 import { ActorsProvider, useAppActor, type AppActors } from "../shared/actors/context.tsx";
 import type { EventLog } from "../shared/actors/eventLog.ts";
 import type { Call } from "../shared/api/call.ts";
+import type { SessionScope } from "../shared/actors/session.ts";
 import { ProgressBar } from "../shared/ui/ProgressBar.tsx";
 import { PlayMoneyBanner } from "../shared/ui/PlayMoneyBanner.tsx";
 import { Toasts } from "./Toasts.tsx";
@@ -37,16 +38,18 @@ export function App({
   actors,
   eventLog,
   call,
+  session,
   onCommitted,
 }: {
   actors: AppActors;
   eventLog?: EventLog | undefined;
   call?: Call | undefined;
+  session?: SessionScope | undefined;
   onCommitted?: () => void;
 }) {
   useEffect(() => onCommitted?.(), [onCommitted]);
   return (
-    <ActorsProvider actors={actors} eventLog={eventLog} call={call}>
+    <ActorsProvider actors={actors} eventLog={eventLog} call={call} session={session}>
       <LocalizedApp />
     </ActorsProvider>
   );
