@@ -11,6 +11,7 @@ import { PlayMoneyBanner } from "../shared/ui/PlayMoneyBanner.tsx";
 import { Toasts } from "./Toasts.tsx";
 import { CatalogFailed } from "../shared/ui/CatalogFailed.tsx";
 import { AppRouter } from "./AppRouter.tsx";
+import { IdleWarning } from "../features/auth/components/IdleWarning.tsx";
 
 function LocalizedApp() {
   const locale = useAppActor("locale");
@@ -24,6 +25,7 @@ function LocalizedApp() {
       <PlayMoneyBanner />
       <ProgressBar />
       <AppRouter />
+      <IdleWarning />
       <Toasts />
     </I18nProvider>
   );
