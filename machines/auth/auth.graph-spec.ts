@@ -49,6 +49,8 @@ export const authGraphSpec: MachineGraphSpec<AuthInput, AuthEvent> = {
     { type: "auth.logout" },
     { type: "auth.unauthorized" },
     { type: "auth.storageChanged", user: signedIn },
+    // Another tab signed in as someone else.
+    { type: "auth.storageChanged", user: signedInUser({ Token: "t-456" }) },
     { type: "auth.storageChanged", user: null },
   ],
   actors: {

@@ -5,7 +5,8 @@ import * as chart from "./auth.setup.ts";
 const { authSetup, bodyOf, codeSent, codeWithToken, contextFrom, cooldownAfterError, fail, failed, noticeReplaced, notice, signedInBy, withOutput } = chart;
 
 const signedIn = "#auth.authenticated.active";
-const signedOut = ["forgetUser", "clearStoredAuth"] as const;
+// Every sign-out first ends the session: its actors stop before anything is cleared or the app navigates.
+const signedOut = ["endSession", "forgetUser", "clearStoredAuth"] as const;
 
 /** Each form's call: from the idle forms, or instead of waiting for a popup opened before a reload (the popup may be gone). */
 const formCalls = {
@@ -212,10 +213,7 @@ export const authMachine = authSetup.createMachine({
       ],
       on: {
         "auth.unauthorized": { target: "unauthenticated", actions: [...signedOut, "redirectToLogin"] },
-        "auth.storageChanged": [
-          { guard: "eventHasToken", actions: "rememberUser" },
-          { target: "unauthenticated", actions: "forgetUser" },
-        ],
+        "auth.storageChanged": chart.followOtherTabs,
         "auth.profileChanged": { description: "Profile edit success: stays signed in.", actions: ["rememberProfile", "storeSignedInUser"] },
       },
       states: {
@@ -235,8 +233,9 @@ export const authMachine = authSetup.createMachine({
         },
         active: { on: { "auth.logout": { target: "loggingOut", actions: notice("signedOut") } } },
         loggingOut: {
-          description: "The local session ends whatever the server answers; a failed call still signs out here.",
+          description: "The session's actors stop; the local session ends whatever the server answers (a failed call still signs out here).",
           tags: ["loading", "logout"],
+          entry: "endSession",
           invoke: {
             id: "logout",
             src: "logout",

@@ -134,6 +134,11 @@ export const authSetup = setup({
       assertEvent(event, "auth.storageChanged");
       return tokenOf(event.user) !== null;
     },
+    eventHasOtherToken: ({ context, event }) => {
+      assertEvent(event, "auth.storageChanged");
+      const token = tokenOf(event.user);
+      return token !== null && token !== tokenOf(context.user);
+    },
     // Errors from the API client carry a code and the server's data.reason; never parsed text.
     failedWith: ({ event }, match: FailureMatch) => failedWith(errorOf(event), match),
     gotSocialCode: (_, popup: SocialPopupOutput) => popup.ok,
@@ -207,6 +212,8 @@ export const authSetup = setup({
     startCooldown: emit((_, { seconds }: { seconds: number }) => ({ type: "auth.codeCooldown" as const, seconds })),
     notice: emit((_, params: { notice: AuthNotice; email?: string; provider?: SocialProvider }) => ({ type: "auth.notice" as const, ...params })),
     // The app fills these in at the composition root: storage and navigation live outside machines.
+    /** Stops the session's actors outside this machine (pages' feeds, a pending buy): src/shared/actors/session.ts. */
+    endSession: () => {},
     clearStoredAuth: () => {},
     storeSignedInUser: () => {},
     storeUserInfo: () => {},
@@ -224,3 +231,10 @@ export const authSetup = setup({
     forgetSocialRequest: () => {},
   },
 });
+
+/** While signed in, what another tab wrote: someone else's sign-in ends this session and starts theirs afresh (verified, watched). */
+export const followOtherTabs = [
+  { guard: "eventHasOtherToken", target: "authenticated", reenter: true, actions: ["endSession", "rememberUser"] },
+  { guard: "eventHasToken", actions: "rememberUser" },
+  { target: "unauthenticated", actions: ["endSession", "forgetUser"] },
+] as const;

@@ -6,21 +6,35 @@ export const IDLE_TIMEOUT_MS = 900_000;
 export const CHECK_INTERVAL_MS = 60_000;
 /** Activity is written to storage at most this often: a mouse move fires dozens of times a second. */
 export const ACTIVITY_THROTTLE_MS = 5_000;
+/**
+ * Beyond the spec: the check that finds more than 14 idle minutes warns. The checks are a minute
+ * apart, so the next one is the one that logs out: the warning is exactly one check ahead.
+ */
+export const WARNING_BEFORE_MS = CHECK_INTERVAL_MS;
 
 export interface InactivityContext {
   /** When this tab last wrote `lastActivityTime`. */
   lastRecordedAt: number;
+  /** While warning: when the next check (the one that logs out) falls, for the dialog's countdown. */
+  logoutAt: number | null;
 }
 
 export type InactivityEvent =
   /** Mouse move, key press, click, or the tab becoming visible, at this time (ms since the epoch). */
-  { type: "inactivity.activity"; at: number };
+  | { type: "inactivity.activity"; at: number }
+  /** "Stay signed in" in the warning dialog, at this time. */
+  | { type: "inactivity.stay"; at: number }
+  /** Another tab wrote `lastActivityTime` (its user was active, or chose to stay signed in). */
+  | { type: "inactivity.activityElsewhere" };
 
 /** What a check reads: the clock, and `lastActivityTime` as every tab of this browser wrote it. */
 export interface IdleReading {
   now: number;
   lastActivityAt: number;
 }
+
+/** When the user acted, for the events that say. */
+const atOf = (event: InactivityEvent) => ("at" in event ? event.at : 0);
 
 /**
  * Watches a signed-in user for inactivity; reaches `timedOut` (final) when idle longer than
@@ -34,12 +48,15 @@ export const inactivityMachine = setup({
     events: {} as InactivityEvent,
   },
   guards: {
-    isPastThrottle: ({ context, event }) => event.at - context.lastRecordedAt >= ACTIVITY_THROTTLE_MS,
+    isPastThrottle: ({ context, event }) => atOf(event) - context.lastRecordedAt >= ACTIVITY_THROTTLE_MS,
     // Strictly longer: exactly 15 minutes idle is not yet a logout.
     isIdleTooLong: (_, reading: IdleReading) => reading.now - reading.lastActivityAt > IDLE_TIMEOUT_MS,
+    isIdleNearLimit: (_, reading: IdleReading) => reading.now - reading.lastActivityAt > IDLE_TIMEOUT_MS - WARNING_BEFORE_MS,
   },
   actions: {
-    noteRecorded: assign({ lastRecordedAt: ({ event }) => event.at }),
+    noteRecorded: assign({ lastRecordedAt: ({ event }) => atOf(event) }),
+    noteLogoutAt: assign({ logoutAt: (_, reading: IdleReading) => reading.now + CHECK_INTERVAL_MS }),
+    forgetLogoutAt: assign({ logoutAt: null }),
     // The app writes `lastActivityTime` to storage.
     recordActivity: () => {},
   },
@@ -55,7 +72,7 @@ export const inactivityMachine = setup({
   id: "inactivity",
   description: "Logs a signed-in user out after 15 idle minutes, across tabs and through sleep.",
   // Starting the watch (a sign-in, a page load while signed in) counts as activity.
-  context: { lastRecordedAt: 0 },
+  context: { lastRecordedAt: 0, logoutAt: null },
   entry: "recordActivity",
   invoke: {
     id: "listenForActivity",
@@ -77,8 +94,22 @@ export const inactivityMachine = setup({
       invoke: {
         id: "readIdleTime",
         src: "readIdleTime",
-        onDone: [{ guard: { type: "isIdleTooLong", params: output }, target: "timedOut" }, { target: "waiting" }],
+        onDone: [
+          { guard: { type: "isIdleTooLong", params: output }, target: "timedOut" },
+          { guard: { type: "isIdleNearLimit", params: output }, target: "warning", actions: { type: "noteLogoutAt", params: output } },
+          { target: "waiting" },
+        ],
         onError: { description: "Storage unreadable: check again next minute.", target: "waiting" },
+      },
+    },
+    warning: {
+      description: "More than 14 idle minutes: the dialog counts down to the next check, which logs out unless someone stays.",
+      tags: "warning",
+      exit: "forgetLogoutAt",
+      after: { checkInterval: "checking" },
+      on: {
+        "inactivity.stay": { target: "confirmingActivity", actions: "noteRecorded" },
+        "inactivity.activityElsewhere": { description: "Another tab was active or stayed: read the stored time again.", target: "checking" },
       },
     },
     confirmingActivity: {

@@ -5,11 +5,13 @@ import { useSelector } from "@xstate/react";
 import { ActorsProvider, useAppActor, type AppActors } from "../shared/actors/context.tsx";
 import type { EventLog } from "../shared/actors/eventLog.ts";
 import type { Call } from "../shared/api/call.ts";
+import type { SessionScope } from "../shared/actors/session.ts";
 import { ProgressBar } from "../shared/ui/ProgressBar.tsx";
 import { PlayMoneyBanner } from "../shared/ui/PlayMoneyBanner.tsx";
 import { Toasts } from "./Toasts.tsx";
 import { CatalogFailed } from "../shared/ui/CatalogFailed.tsx";
 import { AppRouter } from "./AppRouter.tsx";
+import { IdleWarning } from "../features/auth/components/IdleWarning.tsx";
 
 function LocalizedApp() {
   const locale = useAppActor("locale");
@@ -23,6 +25,7 @@ function LocalizedApp() {
       <PlayMoneyBanner />
       <ProgressBar />
       <AppRouter />
+      <IdleWarning />
       <Toasts />
     </I18nProvider>
   );
@@ -37,16 +40,18 @@ export function App({
   actors,
   eventLog,
   call,
+  session,
   onCommitted,
 }: {
   actors: AppActors;
   eventLog?: EventLog | undefined;
   call?: Call | undefined;
+  session?: SessionScope | undefined;
   onCommitted?: () => void;
 }) {
   useEffect(() => onCommitted?.(), [onCommitted]);
   return (
-    <ActorsProvider actors={actors} eventLog={eventLog} call={call}>
+    <ActorsProvider actors={actors} eventLog={eventLog} call={call} session={session}>
       <LocalizedApp />
     </ActorsProvider>
   );

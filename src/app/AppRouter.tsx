@@ -2,6 +2,8 @@ import { Suspense, useEffect, useLayoutEffect, useRef, type ReactNode } from "re
 import { useLingui } from "@lingui/react/macro";
 import { Route, Switch, useLocation, useSearch } from "wouter";
 import { useAppActor } from "../shared/actors/context.tsx";
+import { useSelector } from "../shared/actors/hooks.ts";
+import { tokenOf } from "../../machines/auth/auth.state.ts";
 import { DocumentTitle } from "../shared/ui/DocumentTitle.tsx";
 import { PageSkeleton } from "../shared/ui/PageSkeleton.tsx";
 import { AuthLayout } from "./layouts/AuthLayout.tsx";
@@ -92,10 +94,13 @@ export function AppRouter() {
   const firstKey = useRef<string | null>(key);
   if (firstKey.current !== null && key !== firstKey.current) firstKey.current = null;
   const moveFocus = firstKey.current === null;
+  // Each session's pages are its own: after a sign-in as someone else (in another tab) the page
+  // mounts again, with new actors, as the old session's were stopped (src/shared/actors/session.ts).
+  const session = useSelector(useAppActor("auth"), (state) => tokenOf(state.context.user)) ?? "";
   return (
     <>
       <SkipLink />
-      <Switch>
+      <Switch key={session}>
         {routes.map((route) => (
           <Route key={route.path} path={route.path}>
             <RoutePage route={route} location={key} moveFocus={moveFocus} />

@@ -64,7 +64,7 @@ export async function boot(): Promise<void> {
   const app = (
     <StrictMode>
       <Router>
-        <App actors={services.actors} eventLog={services.eventLog} call={services.call} onCommitted={interactive} />
+        <App actors={services.actors} eventLog={services.eventLog} call={services.call} session={services.session} onCommitted={interactive} />
       </Router>
     </StrictMode>
   );

@@ -14,6 +14,7 @@ import { pushTokenImplementations, type PushEdge } from "../features/notificatio
 import { localeImplementations } from "../features/shell/services/actors.ts";
 import { followChild } from "../shared/actors/children.ts";
 import type { AppActors } from "../shared/actors/context.tsx";
+import { createSessionScope, type SessionScope } from "../shared/actors/session.ts";
 import { createEventLog, type EventLog } from "../shared/actors/eventLog.ts";
 import { notifyError } from "../shared/adapters/notify.ts";
 import { writeSignedInHint } from "../shared/adapters/cookies.ts";
@@ -56,6 +57,8 @@ export interface AppServices {
   freshVisitor: boolean;
   /** The typed API call every actor uses, for the pages' own actors (prices, favourites). */
   call: Call;
+  /** The signed-in session's page actors, stopped by every sign-out before the app navigates. */
+  session: SessionScope;
   stop: () => void;
 }
 
@@ -101,10 +104,11 @@ export function* appServicesInStages(edges: AppEdges): Generator<void, AppServic
   // A signed-in page's HTML may bring the answers to its first calls: those are answered at once.
   const call = withFirstAnswers(baseCall, edges.firstAnswers ?? readFirstAnswers(storage.readToken()), storage.readToken);
 
+  const session = createSessionScope();
   const { actions, actors } = authImplementations({ call, storage, navigation, flowStore, popup: edges.popup });
   const auth = createActor(
     authMachine.provide({
-      actions,
+      actions: { ...actions, endSession: () => session.end() },
       actors: {
         ...actors,
         watchPushToken: pushTokenMachine.provide(pushTokenImplementations({ call, storage, push: edges.push })),
@@ -146,9 +150,11 @@ export function* appServicesInStages(edges: AppEdges): Generator<void, AppServic
     eventLog,
     freshVisitor,
     call,
+    session,
     stop: () => {
       stopWatchingStorage();
       for (const subscription of subscriptions) subscription.unsubscribe();
+      session.end();
       for (const actor of Object.values(all)) actor.stop();
     },
   };

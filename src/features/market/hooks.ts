@@ -8,7 +8,7 @@ import { PRICE_STALE_AFTER_SECONDS } from "../../../contract/quotes.ts";
 import { favouritesMachine } from "../../../machines/market/favourites.machine.ts";
 import { priceFeedMachine, type FeedSnapshot } from "../../../machines/market/priceFeed.machine.ts";
 import { useAppCall } from "../../shared/actors/context.tsx";
-import { useActorRef, useSelector } from "../../shared/actors/hooks.ts";
+import { useActorRef, useInSession, useSelector } from "../../shared/actors/hooks.ts";
 import { failureText } from "../../shared/i18n/errors.ts";
 import { notifyError } from "../../shared/adapters/notify.ts";
 import { currencyListNow, loadCurrencyList, readQuoteCurrency, writeQuoteCurrency } from "./services/catalog.ts";
@@ -37,7 +37,7 @@ export type FeedLogic = PromiseActorLogic<FeedSnapshot, { query: unknown }>;
  */
 export function useLiveFeed(fetchFeed: FeedLogic, query: object, first: FeedSnapshot | null = null): PriceFeedRef {
   const machine = useMemo(() => priceFeedMachine.provide({ actors: { fetchFeed } }), [fetchFeed]);
-  const actor = useActorRef(machine, { input: { query, first } });
+  const actor = useInSession(useActorRef(machine, { input: { query, first } }));
   const key = JSON.stringify(query);
   useEffect(() => {
     if (JSON.stringify(actor.getSnapshot().context.query) !== key) actor.send({ type: "feed.query", query: JSON.parse(key) as object });
@@ -136,7 +136,7 @@ export function useFavourites(initial: readonly string[] | null) {
   const call = useAppCall();
   const { i18n } = useLingui();
   const machine = useMemo(() => favouritesMachine.provide({ actors: { saveFavourite: saveFavourite(call) } }), [call]);
-  const actor = useActorRef(machine);
+  const actor = useInSession(useActorRef(machine));
   useEffect(() => {
     if (initial) actor.send({ type: "favourites.loaded", favourites: initial });
   }, [actor, initial]);

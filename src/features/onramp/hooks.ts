@@ -5,7 +5,7 @@ import type { ActorRefFrom } from "xstate";
 import { buyOrderMachine } from "../../../machines/onramp/buyOrder.machine.ts";
 import type { BuyForm, BuyOrderInput } from "../../../machines/onramp/buyOrder.types.ts";
 import { useAppCall } from "../../shared/actors/context.tsx";
-import { useActorRef } from "../../shared/actors/hooks.ts";
+import { useActorRef, useInSession } from "../../shared/actors/hooks.ts";
 import { base64url } from "../../shared/lib/base64url.ts";
 import { createPaymentWindow, openPaymentWindow } from "./adapters/paymentWindow.ts";
 import { createPendingBuyStore } from "./adapters/pendingBuy.ts";
@@ -27,7 +27,7 @@ export function useBuyOrder({ orderId, asset, currency }: BuyOrderInput): BuyOrd
     () => buyOrderMachine.provide(buyOrderImplementations({ call, paymentWindow: createPaymentWindow(), pendingBuy: createPendingBuyStore() })),
     [call],
   );
-  const actor = useActorRef(machine, { input: { orderId: orderId ?? createPendingBuyStore().read(), asset, currency } });
+  const actor = useInSession(useActorRef(machine, { input: { orderId: orderId ?? createPendingBuyStore().read(), asset, currency } }));
   useEffect(() => {
     const form = actor.getSnapshot().context.form;
     const changes: Partial<BuyForm> = {};

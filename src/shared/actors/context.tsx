@@ -6,6 +6,7 @@ import type { localeMachine } from "../../../machines/shell/locale.machine.ts";
 import type { routeProgressMachine } from "../../../machines/shell/routeProgress.machine.ts";
 import type { Call } from "../api/call.ts";
 import type { EventLog } from "./eventLog.ts";
+import type { SessionScope } from "./session.ts";
 
 /** The app's long-lived actors; views select from their snapshots and send them events. */
 export interface AppActors {
@@ -21,6 +22,8 @@ interface Runtime {
   eventLog: EventLog | undefined;
   /** The typed API call, for a feature's hooks that create a page's own actors (views use those hooks). */
   call: Call | undefined;
+  /** Where a page's actors of the signed-in session are adopted, to be stopped at its end (none in view tests). */
+  session: SessionScope | undefined;
 }
 
 const ActorsContext = createContext<Runtime | null>(null);
@@ -28,14 +31,16 @@ export function ActorsProvider({
   actors,
   eventLog,
   call,
+  session,
   children,
 }: {
   actors: AppActors;
   eventLog?: EventLog | undefined;
   call?: Call | undefined;
+  session?: SessionScope | undefined;
   children: ReactNode;
 }) {
-  return <ActorsContext.Provider value={{ actors, eventLog, call }}>{children}</ActorsContext.Provider>;
+  return <ActorsContext.Provider value={{ actors, eventLog, call, session }}>{children}</ActorsContext.Provider>;
 }
 
 function useRuntime(): Runtime {
@@ -62,4 +67,9 @@ export function useAppCall(): Call {
   const { call } = useRuntime();
   if (!call) throw new Error("no API call was given to <ActorsProvider>");
   return call;
+}
+
+/** The session scope page actors are adopted into (src/shared/actors/session.ts). */
+export function useSessionScope(): SessionScope | undefined {
+  return useRuntime().session;
 }

@@ -1,5 +1,7 @@
+import { useEffect } from "react";
 import { useActorRef, useSelector } from "@xstate/react";
-import { useAppActor } from "./context.tsx";
+import type { AnyActorRef } from "xstate";
+import { useAppActor, useSessionScope } from "./context.tsx";
 import type { Profile } from "../../../machines/auth/auth.types.ts";
 import type { Locale } from "../../../machines/shell/locale.machine.ts";
 
@@ -12,6 +14,16 @@ import type { Locale } from "../../../machines/shell/locale.machine.ts";
  * gzip more before first paint).
  */
 export { useActorRef, useSelector };
+
+/**
+ * Makes a page's actor part of the signed-in session: every sign-out stops it before the app
+ * navigates (src/shared/actors/session.ts). Pass the actor `useActorRef` gave.
+ */
+export function useInSession<A extends AnyActorRef>(actor: A): A {
+  const session = useSessionScope();
+  useEffect(() => session?.adopt(actor), [session, actor]);
+  return actor;
+}
 
 export function useIsAuthenticated(): boolean {
   return useSelector(useAppActor("auth"), (state) => state.hasTag("signedIn"));

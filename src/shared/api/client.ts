@@ -21,6 +21,15 @@ export interface ApiClientOptions {
   onUnauthorized: (error: ApiError) => void;
 }
 
+/**
+ * What a call answers when the token it was sent with is no longer this browser's (a sign-out or
+ * a sign-in as someone else happened while it was in flight): nothing, ever. Its answer, success
+ * or failure, belongs to a session that has ended here: it must not show the old account's data,
+ * an error, or trigger the 401 rule. Whoever waited for it was stopped with that session
+ * (src/shared/actors/session.ts), so the pending promise is simply dropped with it.
+ */
+const sessionEnded = <T>() => new Promise<T>(() => {});
+
 export interface ApiClient {
   post<T = unknown>(path: string, body?: unknown): Promise<Envelope<T>>;
   put<T = unknown>(path: string, body?: unknown): Promise<Envelope<T>>;
@@ -49,8 +58,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     try {
       response = await fetcher.raw(path, { method, body: (body ?? {}) as Record<string, unknown>, headers: token ? { Authorization: `Bearer ${token}` } : {} });
     } catch (cause) {
+      if (token !== options.getToken()) return sessionEnded();
       throw new ApiError("network", cause instanceof Error ? cause.message : String(cause));
     }
+    if (token !== options.getToken()) return sessionEnded();
     const envelope = envelopeOf(response._data);
     if (envelope?.status === "success" || response.status === 200) return response._data as Envelope<T>;
 
@@ -59,7 +70,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     // Without a server message (a proxy's HTML page, say) the error text is all there is.
     const message = serverMessage ?? (`${response.status} ${response.statusText}`.trim() || "Request failed");
     const error = new ApiError(code, message, response.status, failureDataOf(envelope?.data));
-    if (code === "unauthorized" && token === options.getToken()) options.onUnauthorized(error);
+    if (code === "unauthorized") options.onUnauthorized(error);
     throw error;
   }
 

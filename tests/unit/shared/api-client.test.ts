@@ -150,3 +150,64 @@ describe("API client over HTTP", () => {
     expect(error.message.length).toBeGreaterThan(0);
   });
 });
+
+describe("an answer for a session that has ended here", () => {
+  /**
+   * A client whose stored token is `sent` when the call goes out and `now` from then on (a
+   * sign-out, or a sign-in as someone else, while the call was in flight); `read` resolves once
+   * the client has looked at the token again, which it does when the answer is in.
+   */
+  function switchedWhileInFlight(now: string | null) {
+    let reads = 0;
+    let answered!: () => void;
+    const read = new Promise<void>((resolve) => (answered = resolve));
+    const switched = createApiClient({
+      baseURL: base,
+      getToken: () => {
+        if (reads++ === 0) return "old-token";
+        answered();
+        return now;
+      },
+      getLocale: () => "en",
+      onUnauthorized,
+    });
+    return { switched, read };
+  }
+
+  /** Whether the promise settled by the time the client has acted on its answer (and a few turns more). */
+  async function settled(promise: Promise<unknown>, read: Promise<void>): Promise<boolean> {
+    let done = false;
+    promise.then(
+      () => (done = true),
+      () => (done = true),
+    );
+    await read;
+    for (let turn = 0; turn < 5; turn++) await new Promise((resolve) => setImmediate(resolve));
+    return done;
+  }
+
+  it.each([
+    ["a sign-out", null],
+    ["a sign-in as someone else", "new-token"],
+  ])("after %s, a 401 neither triggers the 401 rule nor raises an error", async (_, now) => {
+    const { switched, read } = switchedWhileInFlight(now);
+    expect(await settled(switched.post("/unauthorized"), read)).toBe(false);
+    expect(seen.headers.authorization).toBe("Bearer old-token");
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it("after a sign-in as someone else, the old account's data is not delivered", async () => {
+    const { switched, read } = switchedWhileInFlight("new-token");
+    expect(await settled(switched.post("/ok"), read)).toBe(false);
+  });
+
+  it("after a sign-out, a server fault is not raised", async () => {
+    const { switched, read } = switchedWhileInFlight(null);
+    expect(await settled(switched.post("/status/500"), read)).toBe(false);
+  });
+
+  it("with the same token throughout, the answer is delivered", async () => {
+    const { switched, read } = switchedWhileInFlight("old-token");
+    expect(await settled(switched.post("/ok"), read)).toBe(true);
+  });
+});

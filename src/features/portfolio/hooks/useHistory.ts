@@ -1,7 +1,7 @@
 import { useEffect, useMemo } from "react";
 import { historyMachine, type HistoryFilters, type HistoryTag } from "../../../../machines/portfolio/history.machine.ts";
 import { useAppCall } from "../../../shared/actors/context.tsx";
-import { useActorRef, useSelector } from "../../../shared/actors/hooks.ts";
+import { useActorRef, useInSession, useSelector } from "../../../shared/actors/hooks.ts";
 import { historyImplementations } from "../services/actors.ts";
 
 /**
@@ -11,7 +11,7 @@ import { historyImplementations } from "../services/actors.ts";
 export function useHistory(filters: HistoryFilters) {
   const call = useAppCall();
   const machine = useMemo(() => historyMachine.provide(historyImplementations({ call })), [call]);
-  const actor = useActorRef(machine, { input: { filters } });
+  const actor = useInSession(useActorRef(machine, { input: { filters } }));
   const key = JSON.stringify(filters);
   useEffect(() => {
     if (JSON.stringify(actor.getSnapshot().context.filters) !== key) actor.send({ type: "history.filter", filters: JSON.parse(key) as HistoryFilters });
