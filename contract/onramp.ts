@@ -11,7 +11,9 @@ export {
   ORDER_STATUSES,
   ORDER_STEPS,
   ONRAMP_CARD_DECIMALS,
+  REVERSED_ORDER_STATUSES,
   isFinalOrderStatus,
+  isReversedOrderStatus,
   type OrderStatus,
   type OrderStep,
 } from "./onrampVocabulary.ts";

@@ -52,6 +52,20 @@ export const orderTimelines: Record<OrderStatus, BuyOrder["timeline"]> = {
   ],
   cancelled: [],
   expired: [],
+  refunded: [
+    { step: "created", at: "2026-11-23T10:00:00.000Z" },
+    { step: "paid", at: "2026-11-23T10:00:20.000Z" },
+    { step: "processing", at: "2026-11-23T10:00:21.000Z" },
+    { step: "completed", at: "2026-11-23T10:00:30.000Z" },
+    { step: "refunded", at: "2026-11-24T09:00:00.000Z" },
+  ],
+  chargedBack: [
+    { step: "created", at: "2026-11-23T10:00:00.000Z" },
+    { step: "paid", at: "2026-11-23T10:00:20.000Z" },
+    { step: "processing", at: "2026-11-23T10:00:21.000Z" },
+    { step: "completed", at: "2026-11-23T10:00:30.000Z" },
+    { step: "chargedBack", at: "2026-11-30T09:00:00.000Z" },
+  ],
 };
 
 /**

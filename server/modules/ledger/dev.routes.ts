@@ -11,7 +11,7 @@ import { LedgerError } from "./errors.ts";
 import type { Ledger } from "./ledger.ts";
 import { ACCOUNT_CODES, type AccountCode } from "./schema.ts";
 
-const houseKinds = ACCOUNT_CODES.filter((code): code is Exclude<AccountCode, "user"> => code !== "user");
+const houseKinds = ACCOUNT_CODES.filter((code): code is Exclude<AccountCode, "user" | "receivable"> => code !== "user" && code !== "receivable");
 const side = z.union([z.strictObject({ user: z.uuid() }), z.strictObject({ house: z.enum(houseKinds) })]);
 const body = z.strictObject({
   key: z.string().min(1).max(200),

@@ -13,11 +13,12 @@ import { checkLedger } from "./check.ts";
 import { batchWriter } from "./batch.ts";
 import { databaseRefusal, LedgerError, sqlState } from "./errors.ts";
 import { groupCommit } from "./group.ts";
+import { debtsOf, lockPositions, type Position } from "./positions.ts";
 import { onPglite } from "./prepared.ts";
 import { hashOf, KEY, toTransfer, validate, type Balance, type ResolveRequest, type Transfer, type TransferRequest } from "./requests.ts";
 import { ledgerAccounts, ledgerTransfers, type AccountCode } from "./schema.ts";
 
-export type { Balance, ResolveRequest, Transfer, TransferRequest };
+export type { Balance, Position, ResolveRequest, Transfer, TransferRequest };
 
 export interface LedgerOptions {
   now?: () => Date;
@@ -40,7 +41,7 @@ export function createLedger(db: Db, { now = () => new Date(), groupsInFlight = 
   const groups = groupCommit(writeAlone, groupsInFlight);
 
   async function accountId(values: { asset: string; code: AccountCode; userId: string | null }): Promise<string> {
-    const cacheKey = values.userId === null ? null : `${values.userId}:${values.asset}`;
+    const cacheKey = values.userId === null ? null : `${values.userId}:${values.code}:${values.asset}`;
     const known = cacheKey === null ? undefined : userIds.get(cacheKey);
     if (known) return known;
     const id = await findOrMake(values);
@@ -54,7 +55,8 @@ export function createLedger(db: Db, { now = () => new Date(), groupsInFlight = 
   async function findOrMake(values: { asset: string; code: AccountCode; userId: string | null }): Promise<string> {
     const where = and(
       eq(ledgerAccounts.asset, values.asset),
-      values.userId === null ? and(isNull(ledgerAccounts.userId), eq(ledgerAccounts.code, values.code)) : eq(ledgerAccounts.userId, values.userId),
+      eq(ledgerAccounts.code, values.code),
+      values.userId === null ? isNull(ledgerAccounts.userId) : eq(ledgerAccounts.userId, values.userId),
     );
     const [found] = await db.select({ id: ledgerAccounts.id }).from(ledgerAccounts).where(where);
     if (found) return found.id;
@@ -107,8 +109,17 @@ export function createLedger(db: Db, { now = () => new Date(), groupsInFlight = 
     /** A user's account for an asset, made on first use. */
     userAccount: (userId: string, asset: string) => accountId({ asset, code: "user", userId }),
 
+    /** What a user owes the house in an asset (a reversed card payment): may go below zero. Made on first use. */
+    receivableAccount: (userId: string, asset: string) => accountId({ asset, code: "receivable", userId }),
+
+    /** Locks accounts in the caller's transaction (in id order, as transfers do) and answers their positions. */
+    lockPositions: (ids: string[], { tx }: { tx: Tx }): Promise<Map<string, Position>> => lockPositions(tx, ids),
+
+    /** What the user owes, per asset (a sell or a withdrawal of that asset must wait until it is repaid). */
+    debts: (userId: string) => debtsOf(db, userId),
+
     /** One of the house's accounts for an asset (settlement of the on-ramp, fees, treasury). */
-    async houseAccount(code: Exclude<AccountCode, "user">, asset: string): Promise<string> {
+    async houseAccount(code: Exclude<AccountCode, "user" | "receivable">, asset: string): Promise<string> {
       const cacheKey = `${code}:${asset}`;
       const cached = houseIds.get(cacheKey);
       if (cached) return cached;
@@ -162,7 +173,11 @@ export function createLedger(db: Db, { now = () => new Date(), groupsInFlight = 
 
     /** A user's balances, per asset, with what is held. */
     async balances(userId: string): Promise<Balance[]> {
-      const rows = await db.select().from(ledgerAccounts).where(eq(ledgerAccounts.userId, userId)).orderBy(asc(ledgerAccounts.asset));
+      const rows = await db
+        .select()
+        .from(ledgerAccounts)
+        .where(and(eq(ledgerAccounts.userId, userId), eq(ledgerAccounts.code, "user")))
+        .orderBy(asc(ledgerAccounts.asset));
       return rows.map((row) => {
         const balance = row.creditsPosted - row.debitsPosted;
         return { asset: row.asset, account: row.id, balance, held: row.debitsPending, available: balance - row.debitsPending, incoming: row.creditsPending };

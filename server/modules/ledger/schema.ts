@@ -28,9 +28,13 @@ export const ACCOUNT_KINDS = {
   treasury: "The house's own funds, per asset.",
   inventory: "What the house holds to fill trades against, per asset (funded by an operator).",
   withdrawals: "Money on its way out: held here from the user's account until the network confirms.",
+  receivable: "What a user owes the house in one asset (a card payment reversed after its crypto was spent): may go below zero; its debit balance is the debt.",
 } as const;
 export type AccountCode = keyof typeof ACCOUNT_KINDS;
 export const ACCOUNT_CODES = Object.keys(ACCOUNT_KINDS) as AccountCode[];
+
+/** The kinds of account that belong to one user (one of each per user and asset). */
+export const USER_ACCOUNT_CODES = ["user", "receivable"] as const satisfies readonly AccountCode[];
 
 /** The kinds as data: an account's code must be one of these rows. */
 export const ledgerAccountKinds = pgTable("ledger_account_kinds", {
@@ -83,13 +87,13 @@ export const ledgerAccounts = pgTable(
   },
   (t) => [
     unique("ledger_accounts_id_asset_unique").on(t.id, t.asset),
-    uniqueIndex("ledger_accounts_user_asset_idx")
-      .on(t.userId, t.asset)
+    uniqueIndex("ledger_accounts_user_code_asset_idx")
+      .on(t.userId, t.code, t.asset)
       .where(sql`${t.userId} IS NOT NULL`),
     uniqueIndex("ledger_accounts_house_asset_idx")
       .on(t.code, t.asset)
       .where(sql`${t.userId} IS NULL`),
-    check("ledger_accounts_user_owned", sql`(${t.code} = 'user') = (${t.userId} IS NOT NULL)`),
+    check("ledger_accounts_user_owned", sql`(${t.code} IN ('user', 'receivable')) = (${t.userId} IS NOT NULL)`),
     check("ledger_accounts_user_never_negative", sql`${t.code} <> 'user' OR ${t.debitsMustNotExceedCredits}`),
     check(
       "ledger_accounts_amounts_not_negative",

@@ -11,8 +11,11 @@ export const MAPPING: Record<ProviderStatus, { status: OrderStatus; step: OrderS
   failed: { status: "failed", step: "failed" },
   cancelled: { status: "cancelled", step: "cancelled" },
   expired: { status: "expired", step: "expired" },
+  refunded: { status: "refunded", step: "refunded" },
+  chargedBack: { status: "chargedBack", step: "chargedBack" },
 };
-export const RANK: Record<OrderStatus, number> = { pending: 0, processing: 1, completed: 2, failed: 2, cancelled: 2, expired: 2 };
+/** How far along each status is: an open order moves only to a later rank; a reversal comes after everything. */
+export const RANK: Record<OrderStatus, number> = { pending: 0, processing: 1, completed: 2, failed: 2, cancelled: 2, expired: 2, refunded: 3, chargedBack: 3 };
 
 /** The idempotency key was used for another request. */
 export class OrderConflict extends Error {}

@@ -1,17 +1,11 @@
-// Card buys: creating an order with the provider, following it, and settling it exactly once.
-// Settling is one transaction: the order row is locked, its status moves only forward (the first
-// final status wins; a late or repeated webhook changes nothing), and a completed order credits
-// the buyer and the fees account through the ledger with idempotency keys derived from the order —
-// a second guard, should anything ever settle twice. The reconciler asks the provider about every
-// order still under way, so a crash between the provider's success and the credit loses nothing.
+// Card buys: creating an order with the provider, following it, and settling it (settle.ts) exactly
+// once. The reconciler asks the provider about every order still under way, so a crash between the
+// provider's success and the credit loses nothing; a final order is never asked about again.
 //
 // One provider order per Sarraf order: the right to ask the provider is claimed in the database
 // first (a conditional UPDATE, so one caller at a time however many servers and requests race), and
 // Sarraf's order id goes to the provider as its external id, so asking again after a lost answer
-// finds the same provider order where the provider supports it. Every completion the provider signs
-// is either credited to its order or kept in onramp_deliveries_for_review with an alert in the log:
-// none is answered and forgotten. Only what the provider says it delivered is credited (looked up
-// when the news carries no amount), in the order's own asset, within a tolerance of the quote.
+// finds the same provider order where the provider supports it.
 import { createHash } from "node:crypto";
 import { and, asc, eq, getTableColumns, inArray, lte, or, isNull, sql } from "drizzle-orm";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -20,12 +14,14 @@ import type { Db } from "../../platform/db/open.ts";
 import type { Logger } from "../../platform/logging/logger.ts";
 import { errorFields } from "../../platform/logging/logger.ts";
 import type { Ledger } from "../ledger/index.ts";
-import { MAPPING, OrderConflict, OrderUnavailable, RANK } from "./order-status.ts";
-import type { OnrampProvider, ProviderOrder } from "./provider.ts";
+import type { BuyFigures } from "./figures.ts";
+import { OrderConflict, OrderUnavailable } from "./order-status.ts";
+import type { OnrampProvider } from "./provider.ts";
+import { onrampOrders, onrampOrderSteps, type OnrampOrderRow } from "./schema.ts";
+import { createSettlement, type ReversalNotice } from "./settle.ts";
 
 export { OrderConflict, OrderUnavailable };
-import { feeOf, type BuyFigures } from "./figures.ts";
-import { onrampDeliveriesForReview, onrampOrders, onrampOrderSteps, type DeliveryReviewReason, type OnrampOrderRow } from "./schema.ts";
+export type { ReversalNotice };
 
 export interface NewOrder {
   userId: string;
@@ -57,9 +53,9 @@ export interface OrdersOptions {
   claimMs?: number;
   /** How long (wall clock) a second caller with the same key waits for the first caller's answer. */
   waitMs?: number;
+  /** Tells the buyer that a credit was reversed (a refund or a chargeback). */
+  notify?: (notice: ReversalNotice) => Promise<void>;
 }
-
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 /** How many open orders the reconciler reads at a time. */
 const RECONCILE_PAGE = 500;
@@ -75,7 +71,9 @@ export function createOrders({
   deliveryToleranceBps = 300,
   claimMs = 60_000,
   waitMs = 5_000,
+  notify,
 }: OrdersOptions) {
+  const { settle } = createSettlement({ db, ledger, provider, logger, now, deliveryToleranceBps, notify });
   const hashOf = (request: Record<string, string>) =>
     createHash("sha256")
       .update(JSON.stringify(Object.entries(request).sort(([a], [b]) => a.localeCompare(b))))
@@ -220,157 +218,6 @@ export function createOrders({
       return withUrl ?? current;
     }
     return current;
-  }
-
-  /** Keeps a delivery that is not credited for a person to resolve, once per provider order and reason, and alerts. */
-  async function keep(tx: Tx | Db, orderId: string | null, event: ProviderOrder, reason: DeliveryReviewReason): Promise<void> {
-    const [kept] = await tx
-      .insert(onrampDeliveriesForReview)
-      .values({
-        provider: provider.name,
-        providerOrderId: event.providerOrderId,
-        orderId,
-        externalId: event.externalId,
-        reason,
-        status: event.status,
-        asset: event.deliveredAsset ?? null,
-        deliveredUnits: event.deliveredUnits,
-        at: event.at,
-        createdAt: now(),
-      })
-      .onConflictDoNothing()
-      .returning({ id: onrampDeliveriesForReview.id });
-    if (kept) logger.error("onramp.deliveryForReview", { provider: provider.name, providerOrderId: event.providerOrderId, orderId, reason, reviewId: kept.id });
-  }
-
-  /** Why a completion of `order` may not be credited as it stands, or null when it may. */
-  function deliveryProblem(order: OnrampOrderRow, event: ProviderOrder): DeliveryReviewReason | null {
-    if (event.deliveredAsset != null && event.deliveredAsset !== order.asset) return "otherAsset";
-    const delivered = event.deliveredUnits;
-    if (delivered === null || delivered <= 0n) return "nothingDelivered";
-    const off = delivered > order.grossUnits ? delivered - order.grossUnits : order.grossUnits - delivered;
-    if (off * 10_000n > order.grossUnits * BigInt(deliveryToleranceBps)) return "outsideTolerance";
-    // The fee must leave the buyer something (the table's check): a delivery that does not is not an order's.
-    if (feeOf(delivered, order.feeBasisPoints) >= delivered) return "nothingDelivered";
-    return null;
-  }
-
-  /**
-   * Applies what the provider says, once: the order's status moves only forward, a step is
-   * recorded once, and a completed order credits the buyer (the delivered amount less the fee)
-   * and the fees account in the same transaction. A completion is credited only as the provider
-   * states it: news without an amount (Swipelux's success webhook) is looked up first, and a
-   * delivery in another asset, of nothing, or outside the tolerance of the quote is held for review
-   * (the order stays where it was, marked held, and is not asked about again) rather than credited.
-   * A completion for a provider order the order does not follow is credited to the order when the
-   * order has not been credited (it is the one the buyer paid) and kept for review otherwise; one
-   * for no order Sarraf knows is kept for review. A completion after a failure credits (the
-   * provider's lifecycle allows it); a failure after a completion changes nothing; both are logged.
-   */
-  async function settle(news: ProviderOrder): Promise<OnrampOrderRow | null> {
-    let event = news;
-    if (!MAPPING[event.status]) return null;
-    if (event.status === "completed" && event.deliveredUnits === null && event.deliveredAsset == null) {
-      // No amount in the news: the provider's own lookup says what was delivered (a failure throws: asked again later).
-      const looked = await provider.getOrder(event.providerOrderId);
-      event = { ...looked, externalId: looked.externalId ?? event.externalId };
-      if (looked.providerOrderId !== news.providerOrderId) throw new Error("the lookup answered another provider order");
-    }
-    const mapped = MAPPING[event.status];
-    if (!mapped) return null;
-    const which =
-      event.externalId && /^[0-9a-f-]{36}$/i.test(event.externalId)
-        ? and(eq(onrampOrders.id, event.externalId), eq(onrampOrders.provider, provider.name))
-        : and(eq(onrampOrders.provider, provider.name), eq(onrampOrders.providerOrderId, event.providerOrderId));
-    // Who and what never change on an order: its accounts are found (or made) before the transaction.
-    const [known] = await db.select({ userId: onrampOrders.userId, asset: onrampOrders.asset }).from(onrampOrders).where(which);
-    if (!known) {
-      if (mapped.status === "completed") await keep(db, null, event, "unknownOrder");
-      return null;
-    }
-    const [source, user, fees] = await Promise.all([
-      ledger.houseAccount("onramp", known.asset),
-      ledger.userAccount(known.userId, known.asset),
-      ledger.houseAccount("fees", known.asset),
-    ]);
-    const at = now();
-    return db.transaction(async (tx) => {
-      const [order] = await tx.select().from(onrampOrders).where(which).for("update");
-      if (!order) return null;
-      const change: Partial<OnrampOrderRow> = { updatedAt: at, checkedAt: at };
-      if (order.providerOrderId !== null && order.providerOrderId !== event.providerOrderId) {
-        // A provider order this order does not follow (asked for twice after a lost answer).
-        if (mapped.status !== "completed") {
-          logger.warn("onramp.newsForProviderOrderNotFollowed", { orderId: order.id, providerOrderId: event.providerOrderId, status: event.status });
-          return null;
-        }
-        if (order.status === "completed" || order.heldAt !== null) {
-          // Paid for twice (or while a delivery waits for review): a person refunds or credits it.
-          await keep(tx, order.id, event, "notFollowed");
-          return order;
-        }
-        // The buyer paid this one: the order follows it from now on.
-        logger.warn("onramp.followsAnotherProviderOrder", { orderId: order.id, providerOrderId: event.providerOrderId });
-        change.providerOrderId = event.providerOrderId;
-      } else if (order.providerOrderId === null) {
-        // The news came before the create's answer was recorded: the order follows the provider order it names.
-        change.providerOrderId = event.providerOrderId;
-      }
-      // The provider's lifecycle: a success may follow a failure, a cancellation or an expiry (the
-      // payment went through after all): money was delivered, so it credits. Any other final status
-      // after a final one changes nothing. Every such conflict is logged for an operator.
-      const reopens = mapped.status === "completed" && isFinalOrderStatus(order.status) && order.status !== "completed";
-      const moves = reopens || (!isFinalOrderStatus(order.status) && RANK[mapped.status] > RANK[order.status]);
-      if (isFinalOrderStatus(order.status) && isFinalOrderStatus(mapped.status) && mapped.status !== order.status) {
-        logger.warn("onramp.conflictingTransition", {
-          orderId: order.id,
-          providerOrderId: event.providerOrderId,
-          from: order.status,
-          to: mapped.status,
-          applied: reopens,
-        });
-      }
-      // A late step still joins the timeline (a webhook for "paid" after "processing"), a late final status never does.
-      if (!isFinalOrderStatus(mapped.status) || moves) {
-        await tx.insert(onrampOrderSteps).values({ orderId: order.id, step: mapped.step, at: event.at }).onConflictDoNothing();
-      }
-      if (order.heldAt !== null) return order;
-      if (!moves) {
-        const adopt = change.providerOrderId && !isFinalOrderStatus(order.status) ? { providerOrderId: change.providerOrderId } : {};
-        await tx
-          .update(onrampOrders)
-          .set({ checkedAt: at, ...adopt })
-          .where(eq(onrampOrders.id, order.id));
-        return order;
-      }
-      if (mapped.status === "completed") {
-        const problem = deliveryProblem(order, event);
-        if (problem) {
-          await keep(tx, order.id, event, problem);
-          const [held] = await tx
-            .update(onrampOrders)
-            .set({ ...change, heldAt: at })
-            .where(eq(onrampOrders.id, order.id))
-            .returning();
-          return held!;
-        }
-        const gross = event.deliveredUnits!;
-        const fee = feeOf(gross, order.feeBasisPoints);
-        const credit = { debit: source, asset: order.asset, reference: order.id };
-        await ledger.transfer(
-          [
-            { ...credit, key: `onramp:${order.id}:credit`, credit: user, amount: gross - fee, code: "onramp.buy" },
-            ...(fee > 0n ? [{ ...credit, key: `onramp:${order.id}:fee`, credit: fees, amount: fee, code: "onramp.fee" }] : []),
-          ],
-          { tx },
-        );
-        Object.assign(change, { grossUnits: gross, feeUnits: fee, creditedAt: at, paymentUrl: null });
-      }
-      change.status = mapped.status;
-      if (isFinalOrderStatus(mapped.status)) change.paymentUrl = null;
-      const [updated] = await tx.update(onrampOrders).set(change).where(eq(onrampOrders.id, order.id)).returning();
-      return updated!;
-    });
   }
 
   /** Asks the provider about one order and settles what it says. */

@@ -2,7 +2,7 @@
 // configuration) answer the same three questions, so the order service has one code path.
 
 /** The provider's own words for an order's progress, mapped onto these. */
-export type ProviderStatus = "pending" | "paid" | "processing" | "completed" | "failed" | "cancelled" | "expired";
+export type ProviderStatus = "pending" | "paid" | "processing" | "completed" | "failed" | "cancelled" | "expired" | "refunded" | "chargedBack";
 
 export interface CreateOrderRequest {
   /**

@@ -47,6 +47,10 @@ export const onrampOrders = pgTable(
     heldAt: at("held_at"),
     /** Set once, in the transaction that credits the buyer. */
     creditedAt: at("credited_at"),
+    /** Set once, in the transaction that reverses that credit (the card payment was refunded or charged back). */
+    reversedAt: at("reversed_at"),
+    /** What the reversal could not take back from the buyer's balance (spent meanwhile): their debt, in the asset's minor units. */
+    debtUnits: units("debt_units"),
     /** When the provider was last asked (the status call asks at most this often). */
     checkedAt: at("checked_at"),
     expiresAt: at("expires_at").notNull(),
@@ -60,10 +64,18 @@ export const onrampOrders = pgTable(
     index("onramp_orders_open_idx")
       .on(t.updatedAt)
       .where(sql`${t.status} IN ('pending', 'processing')`),
-    check("onramp_orders_status", sql`${t.status} IN ('pending', 'processing', 'completed', 'failed', 'cancelled', 'expired')`),
+    check("onramp_orders_status", sql`${t.status} IN ('pending', 'processing', 'completed', 'failed', 'cancelled', 'expired', 'refunded', 'chargedBack')`),
     check("onramp_orders_amounts", sql`${t.fiatCents} > 0 AND ${t.grossUnits} > 0 AND ${t.feeUnits} >= 0 AND ${t.feeUnits} < ${t.grossUnits}`),
-    // Credited exactly when completed: the database refuses a credit on any other outcome.
-    check("onramp_orders_credited_iff_completed", sql`(${t.status} = 'completed') = (${t.creditedAt} IS NOT NULL)`),
+    // A completed order is credited; a credit stands only on a completed order or one whose payment
+    // was returned, and is reversed exactly when that order is refunded or charged back.
+    check(
+      "onramp_orders_credited_iff_completed",
+      sql`(${t.status} <> 'completed' OR ${t.creditedAt} IS NOT NULL) AND (${t.creditedAt} IS NULL OR ${t.status} IN ('completed', 'refunded', 'chargedBack'))`,
+    ),
+    check(
+      "onramp_orders_reversed_iff_credit_returned",
+      sql`(${t.reversedAt} IS NOT NULL) = (${t.creditedAt} IS NOT NULL AND ${t.status} IN ('refunded', 'chargedBack')) AND (${t.debtUnits} IS NULL OR ${t.reversedAt} IS NOT NULL)`,
+    ),
   ],
 );
 export type OnrampOrderRow = typeof onrampOrders.$inferSelect;
@@ -104,14 +116,26 @@ export const onrampDeliveriesForReview = pgTable(
     createdAt: at("created_at").notNull().defaultNow(),
     resolvedAt: at("resolved_at"),
   },
-  (t) => [uniqueIndex("onramp_deliveries_for_review_idx").on(t.provider, t.providerOrderId, t.reason)],
+  (t) => [uniqueIndex("onramp_deliveries_for_review_once_idx").on(t.provider, t.providerOrderId, t.reason, t.status)],
 );
 /**
  * unknownOrder: no Sarraf order has it; notFollowed: the order was credited through another provider
  * order (paid twice), or is held; otherAsset, nothingDelivered, outsideTolerance: the delivery itself
- * does not fit the order (the order is held).
+ * does not fit the order (the order is held). The provider's lifecycle, for an operator to see:
+ * transitionApplied: a final status followed by another that was acted on (a success after a
+ * failure credited; a refund or chargeback after a credit reversed it); transitionIgnored: one
+ * that was not (a failure after a credit, a success after a refund, a second reversal, a reversal
+ * of an order never credited or held); reversalLeftDebt: a reversal that could not take the whole
+ * credit back (the buyer had spent it) and left the rest as the buyer's debt.
  */
-export type DeliveryReviewReason = "unknownOrder" | "notFollowed" | "otherAsset" | "nothingDelivered" | "outsideTolerance";
+export type DeliveryReviewReason =
+  "unknownOrder" | "notFollowed" | "otherAsset" | "nothingDelivered" | "outsideTolerance" | "transitionApplied" | "transitionIgnored" | "reversalLeftDebt";
+
+/**
+ * What the sandbox's card decided: success, decline and challenge as named; retry declines, then the
+ * provider's retry goes through; refund and chargeback succeed, then the payment is returned.
+ */
+export type SandboxCardOutcome = "success" | "decline" | "challenge" | "retry" | "refund" | "chargeback";
 
 /** The sandbox provider's orders: what a payment page shows and what its webhooks say. */
 export const sandboxOrders = pgTable(
@@ -127,7 +151,7 @@ export const sandboxOrders = pgTable(
     locale: text("locale").$type<"en" | "ar">().notNull(),
     status: text("status").$type<ProviderStatus>().notNull(),
     /** What the card decided, once entered: the next steps follow it. */
-    outcome: text("outcome").$type<"success" | "decline" | "challenge">(),
+    outcome: text("outcome").$type<SandboxCardOutcome>(),
     /** When the order moves on by itself (paid → processing → completed). */
     nextAt: at("next_at"),
     expiresAt: at("expires_at").notNull(),

@@ -12,9 +12,11 @@ import { ProviderUnavailable, type ProviderOrder, type ProviderStatus } from "./
  *   PROCESSING                → processing  payment taken or being taken, crypto on its way
  *   SUCCESS, COMPLETED        → completed   crypto delivered to the target address
  *   FAILED, DECLINED          → failed      payment or transfer failed
- *   REFUNDED                  → failed      the buyer got the money back: nothing is delivered
  *   CANCELLED, CANCELED       → cancelled   cancelled by the buyer or by Swipelux
  *   EXPIRED                   → expired     never paid before the order's time ran out
+ *   REFUNDED                  → refunded    the buyer got the card payment back (a credit made is reversed)
+ *   CHARGEBACK, CHARGED_BACK, → chargedBack the card's bank took the payment back (a dispute the
+ *   CHARGEDBACK                             buyer won): a credit made is reversed
  *
  * Swipelux documents PENDING, PROCESSING, SUCCESS, FAILED, CANCELLED and EXPIRED for the order
  * lookup and PROCESSING, SUCCESS, FAILED for webhooks; the others are the event names'
@@ -30,10 +32,13 @@ const STATUSES: Readonly<Record<string, ProviderStatus>> = {
   COMPLETED: "completed",
   FAILED: "failed",
   DECLINED: "failed",
-  REFUNDED: "failed",
   CANCELLED: "cancelled",
   CANCELED: "cancelled",
   EXPIRED: "expired",
+  REFUNDED: "refunded",
+  CHARGEBACK: "chargedBack",
+  CHARGED_BACK: "chargedBack",
+  CHARGEDBACK: "chargedBack",
 };
 
 /** An answer Sarraf cannot act on: as if Swipelux had not answered (the reason names no value from it). */

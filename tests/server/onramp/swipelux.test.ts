@@ -224,7 +224,8 @@ describe("Swipelux: looking an order up", () => {
     ["CREATED", "pending"],
     ["COMPLETED", "completed"],
     ["success", "completed"],
-    ["REFUNDED", "failed"],
+    ["REFUNDED", "refunded"],
+    ["CHARGEBACK", "chargedBack"],
     ["DECLINED", "failed"],
     ["CANCELED", "cancelled"],
   ])("maps the status %s to %s", async (swipeluxStatus, status) => {

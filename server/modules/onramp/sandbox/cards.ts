@@ -4,9 +4,16 @@ export const TEST_CARDS = {
   success: "4242424242424242",
   decline: "4000000000000002",
   challenge: "4000000000003220",
+  /** Declined at first; the provider's retry goes through one step later (failed, then completed). */
+  retry: "4000000000000119",
+  /** Goes through, then the payment is refunded one step after completion. */
+  refund: "4000000000000515",
+  /** Goes through, then the card's bank charges it back one step after completion. */
+  chargeback: "4000000000000259",
 } as const;
 
-export type CardOutcome = { kind: "success" | "decline" | "challenge" } | { kind: "invalid"; field: "number" | "expiry" | "cvc" };
+export type CardKind = keyof typeof TEST_CARDS;
+export type CardOutcome = { kind: CardKind } | { kind: "invalid"; field: "number" | "expiry" | "cvc" };
 
 /** Luhn's check digit, as every card number carries. */
 function luhn(digits: string): boolean {
@@ -34,7 +41,6 @@ export function cardOutcome(card: { number: string; expiry: string; cvc: string 
   // A card is good through the last day of its month.
   if (month < 1 || month > 12 || new Date(Date.UTC(year, month, 1)).getTime() <= now.getTime()) return { kind: "invalid", field: "expiry" };
   if (!/^\d{3,4}$/.test(card.cvc.trim())) return { kind: "invalid", field: "cvc" };
-  if (number === TEST_CARDS.success) return { kind: "success" };
-  if (number === TEST_CARDS.challenge) return { kind: "challenge" };
-  return { kind: "decline" };
+  const known = (Object.keys(TEST_CARDS) as CardKind[]).find((kind) => TEST_CARDS[kind] === number);
+  return { kind: known ?? "decline" };
 }

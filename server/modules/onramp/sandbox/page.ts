@@ -21,6 +21,9 @@ const words = {
     success: "succeeds",
     decline: "is declined",
     challenge: "asks for 3-D Secure",
+    retry: "is declined, then the retry succeeds",
+    refund: "succeeds, then is refunded",
+    chargeback: "succeeds, then is charged back",
     anyFuture: "Any future expiry and any 3-digit CVC.",
     challengeTitle: "3-D Secure",
     challengeText: "Your bank asks you to confirm this payment.",
@@ -32,6 +35,8 @@ const words = {
     failed: "The payment failed. Nothing was charged. You can close this window.",
     cancelled: "The payment was cancelled. You can close this window.",
     expired: "This payment expired. You can close this window.",
+    refunded: "The payment was refunded to the card. You can close this window.",
+    chargedBack: "The card's bank took the payment back (a chargeback). You can close this window.",
     declined: "The card was declined. Nothing was charged.",
     invalidNumber: "Check the card number.",
     invalidExpiry: "Check the expiry date: MM/YY, in the future.",
@@ -53,6 +58,9 @@ const words = {
     success: "تنجح",
     decline: "تُرفض",
     challenge: "تطلب التحقق 3-D Secure",
+    retry: "تُرفض، ثم تنجح إعادة المحاولة",
+    refund: "تنجح، ثم تُسترد الدفعة",
+    chargeback: "تنجح، ثم يستردها المصرف (اعتراض على الدفعة)",
     anyFuture: "أي تاريخ انتهاء في المستقبل وأي رمز CVC من 3 أرقام.",
     challengeTitle: "التحقق 3-D Secure",
     challengeText: "يطلب منك المصرف تأكيد هذه الدفعة.",
@@ -64,6 +72,8 @@ const words = {
     failed: "فشلت الدفعة ولم يُخصم أي مبلغ. يمكنك إغلاق هذه النافذة.",
     cancelled: "أُلغيت الدفعة. يمكنك إغلاق هذه النافذة.",
     expired: "انتهت مهلة هذه الدفعة. يمكنك إغلاق هذه النافذة.",
+    refunded: "أُعيدت الدفعة إلى البطاقة. يمكنك إغلاق هذه النافذة.",
+    chargedBack: "استرد مصرف البطاقة الدفعة (اعتراض على الدفعة). يمكنك إغلاق هذه النافذة.",
     declined: "رُفضت البطاقة ولم يُخصم أي مبلغ.",
     invalidNumber: "تحقق من رقم البطاقة.",
     invalidExpiry: "تحقق من تاريخ الانتهاء: MM/YY، في المستقبل.",
@@ -136,6 +146,9 @@ export function paymentPage(order: SandboxOrderRow, locale: Locale, notice: Noti
         [TEST_CARDS.success, w.success],
         [TEST_CARDS.decline, w.decline],
         [TEST_CARDS.challenge, w.challenge],
+        [TEST_CARDS.retry, w.retry],
+        [TEST_CARDS.refund, w.refund],
+        [TEST_CARDS.chargeback, w.chargeback],
       ] as const
     )
       .map(([number, what]) => `<li>${ltr(number.replace(/(\d{4})(?=\d)/g, "$1 "))} — ${escape(what)}</li>`)
@@ -154,10 +167,12 @@ export function paymentPage(order: SandboxOrderRow, locale: Locale, notice: Noti
     );
   }
   const state = order.status === "paid" ? w.paid : w[order.status];
-  const tone = order.status === "failed" || order.status === "cancelled" || order.status === "expired" ? "notice" : "done";
+  const tone = order.status === "completed" || order.status === "paid" || order.status === "processing" ? "done" : "notice";
+  // A declined card whose retry is due, and a payment about to be returned, keep the page refreshing too.
+  const moving = order.status === "paid" || order.status === "processing" || order.nextAt !== null;
   return shell(
     locale,
     `${head}<div class="card">${notice === "declined" ? noticeHtml : ""}<p class="${tone}" role="status">${escape(state)}</p></div>`,
-    order.status === "paid" || order.status === "processing",
+    moving,
   );
 }

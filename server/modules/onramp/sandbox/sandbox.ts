@@ -11,6 +11,7 @@ import { sandboxOrders, sandboxWebhooks, type SandboxOrderRow } from "../schema.
 import { keptSigner } from "./keys.ts";
 import { verifyWebhook, type WebhookSigner } from "../webhook-signature.ts";
 import { cardOutcome, type CardOutcome } from "./cards.ts";
+import { FINAL, MOVING, nextStep } from "./lifecycle.ts";
 import type { Deliver, PayResult, SandboxOptions } from "./types.ts";
 
 export type { Deliver, PayResult, SandboxOptions };
@@ -19,8 +20,6 @@ export const SANDBOX_BASE = "/onramp/sandbox";
 /** How long a claimed webhook is left to its sender before another tick may send it again. */
 const LEASE_MS = 30_000;
 const RETRY_MS = [1_000, 5_000, 30_000, 120_000, 600_000];
-
-const FINAL: ProviderStatus[] = ["completed", "failed", "cancelled", "expired"];
 
 export function createSandbox(options: SandboxOptions) {
   const { db, logger, now } = options;
@@ -132,8 +131,10 @@ export function createSandbox(options: SandboxOptions) {
       if (row.status !== "pending" || row.outcome === "challenge") return { kind: "closed" };
       const outcome: CardOutcome = cardOutcome(card, now());
       if (outcome.kind === "invalid") return outcome;
-      if (outcome.kind === "decline")
-        return (await move(id, ["pending"], "failed", { outcome: "decline", nextAt: null })) ? { kind: "declined" } : { kind: "closed" };
+      if (outcome.kind === "decline" || outcome.kind === "retry") {
+        const retryAt = outcome.kind === "retry" ? new Date(now().getTime() + options.stepMs) : null;
+        return (await move(id, ["pending"], "failed", { outcome: outcome.kind, nextAt: retryAt })) ? { kind: "declined" } : { kind: "closed" };
+      }
       if (outcome.kind === "challenge") {
         const [held] = await db
           .update(sandboxOrders)
@@ -142,7 +143,7 @@ export function createSandbox(options: SandboxOptions) {
           .returning({ id: sandboxOrders.id });
         return held ? { kind: "challenge" } : { kind: "closed" };
       }
-      return (await paid(id, ["pending"])) ? { kind: "accepted" } : { kind: "closed" };
+      return (await paid(id, ["pending"], outcome.kind)) ? { kind: "accepted" } : { kind: "closed" };
     },
 
     /** The 3-D Secure page's answer. */
@@ -162,26 +163,26 @@ export function createSandbox(options: SandboxOptions) {
     async tick(): Promise<void> {
       const at = now();
       const due = await db
-        .select({ id: sandboxOrders.id, status: sandboxOrders.status })
+        .select({ id: sandboxOrders.id, status: sandboxOrders.status, outcome: sandboxOrders.outcome })
         .from(sandboxOrders)
         .where(
           or(
-            and(lte(sandboxOrders.nextAt, at), inArray(sandboxOrders.status, ["paid", "processing"])),
+            and(lte(sandboxOrders.nextAt, at), inArray(sandboxOrders.status, MOVING)),
             and(eq(sandboxOrders.status, "pending"), lte(sandboxOrders.expiresAt, at)),
           ),
         )
         .limit(100);
       for (const row of due) {
-        if (row.status === "pending") await move(row.id, ["pending"], "expired", { nextAt: null });
-        else if (row.status === "paid") await move(row.id, ["paid"], "processing", { nextAt: new Date(at.getTime() + options.stepMs) });
-        else await move(row.id, ["processing"], "completed", { nextAt: null });
+        const next = row.status === "pending" ? { to: "expired" as const, more: false } : nextStep(row.status, row.outcome);
+        if (next) await move(row.id, [row.status], next.to, { nextAt: next.more ? new Date(at.getTime() + options.stepMs) : null });
+        else await db.update(sandboxOrders).set({ nextAt: null }).where(eq(sandboxOrders.id, row.id));
       }
       await sendOwed();
     },
   };
 
-  async function paid(id: string, from: ProviderStatus[]): Promise<boolean> {
-    return move(id, from, "paid", { outcome: "success", nextAt: new Date(now().getTime() + options.stepMs) });
+  async function paid(id: string, from: ProviderStatus[], outcome: "success" | "refund" | "chargeback" = "success"): Promise<boolean> {
+    return move(id, from, "paid", { outcome, nextAt: new Date(now().getTime() + options.stepMs) });
   }
 
   /** Claims the webhooks due (a lease, so two processes never send the same one at once), then sends them. */

@@ -15,6 +15,9 @@ const CREDITS: Record<OrderStatus, "estimate" | "credited" | "nothing"> = {
   failed: "nothing",
   cancelled: "nothing",
   expired: "nothing",
+  // Credited, then taken back: the amounts are no longer the buyer's.
+  refunded: "nothing",
+  chargedBack: "nothing",
 };
 
 /** What the order charges and credits (credited, once it is final), its fee, price and id. */

@@ -19,6 +19,9 @@ const OUTCOME: Record<OrderStatus, "estimate" | "credited" | "nothing"> = {
   failed: "nothing",
   cancelled: "nothing",
   expired: "nothing",
+  // Credited, then taken back: the amounts are no longer the buyer's.
+  refunded: "nothing",
+  chargedBack: "nothing",
 };
 
 /** The entries, newest first; a card buy opens to its details and the timeline of its steps. */

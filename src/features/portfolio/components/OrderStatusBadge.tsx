@@ -13,6 +13,8 @@ export const statusMessages: Record<OrderStatus, MessageDescriptor> = {
   failed: msg`Failed`,
   cancelled: msg`Cancelled`,
   expired: msg`Expired`,
+  refunded: msg`Refunded`,
+  chargedBack: msg`Charged back`,
 };
 
 /** A step of an order's timeline, as it happened: the Buy page's words. */

@@ -1,0 +1,38 @@
+// What a caller needs to decide how much to move before it moves it, inside its own transaction
+// (a reversal takes back what is still there and books the rest as a debt), and what a user owes.
+import { and, asc, eq, inArray, lt, sql } from "drizzle-orm";
+import type { Db } from "../../platform/db/open.ts";
+import type { Tx } from "./changes.ts";
+import { LedgerError } from "./errors.ts";
+import { ledgerAccounts } from "./schema.ts";
+
+export interface Position {
+  /** Posted credits − posted debits (below zero only on an account that may go negative). */
+  balance: bigint;
+  /** balance − pending debits. */
+  available: bigint;
+}
+
+/**
+ * Locks the accounts for the rest of the caller's transaction, in id order as every transfer does
+ * (so it deadlocks with none), and answers each one's position: what is read cannot change before
+ * the caller's transfers in the same transaction.
+ */
+export async function lockPositions(tx: Tx, ids: string[]): Promise<Map<string, Position>> {
+  const unique = [...new Set(ids)].sort();
+  const rows = await tx.select().from(ledgerAccounts).where(inArray(ledgerAccounts.id, unique)).orderBy(asc(ledgerAccounts.id)).for("update");
+  if (rows.length !== unique.length) throw new LedgerError("unknownAccount");
+  return new Map(
+    rows.map((row) => [row.id, { balance: row.creditsPosted - row.debitsPosted, available: row.creditsPosted - row.debitsPosted - row.debitsPending }]),
+  );
+}
+
+/** What a user owes the house, per asset: their receivable accounts below zero, as positive amounts. */
+export async function debtsOf(db: Db, userId: string): Promise<{ asset: string; owed: bigint }[]> {
+  const rows = await db
+    .select({ asset: ledgerAccounts.asset, debits: ledgerAccounts.debitsPosted, credits: ledgerAccounts.creditsPosted })
+    .from(ledgerAccounts)
+    .where(and(eq(ledgerAccounts.userId, userId), eq(ledgerAccounts.code, "receivable"), lt(ledgerAccounts.creditsPosted, sql`${ledgerAccounts.debitsPosted}`)))
+    .orderBy(asc(ledgerAccounts.asset));
+  return rows.map((row) => ({ asset: row.asset, owed: row.debits - row.credits }));
+}
