@@ -26,6 +26,7 @@ export const reasonStatus = {
   idempotencyConflict: 409,
   onrampUnavailable: 503,
   orderNotFound: 404,
+  orderNotCancellable: 409,
 } as const satisfies Record<string, FailureStatus>;
 
 export type Reason = keyof typeof reasonStatus;

@@ -25,6 +25,7 @@ export const routePaths = {
   swipeluxQuote: "/user/swipelux/quote",
   swipeluxSendOrder: "/user/swipelux/sendOrder",
   swipeluxStatus: "/user/swipelux/status",
+  swipeluxCancel: "/user/swipelux/cancel",
   balances: "/user/balances",
   uploadProfileImage: "/user/uploadProfileImage",
   addFile: "/file/add",

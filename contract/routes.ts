@@ -380,6 +380,24 @@ export const routes = {
     response: buyOrderSchema,
     failures: [validation, sessionEnded, failure("orderNotFound", "No order of this user has this id.")],
   }),
+  swipeluxCancel: route({
+    path: routePaths.swipeluxCancel,
+    methods: ["POST"],
+    auth: "session",
+    group: "Trading",
+    summary:
+      "Cancels a card buy not paid yet, at the on-ramp and here; idempotent. A payment the on-ramp took first is settled instead, and a charge that arrives after the cancel is still credited.",
+    status: "live",
+    request: orderStatusRequestSchema,
+    response: buyOrderSchema,
+    failures: [
+      validation,
+      sessionEnded,
+      failure("orderNotFound", "No order of this user has this id."),
+      failure("orderNotCancellable", "The order was paid or has ended: nothing was cancelled; its status says where it stands."),
+      failure("onrampUnavailable", "The on-ramp did not answer: nothing was cancelled; try again."),
+    ],
+  }),
   balances: route({
     path: routePaths.balances,
     methods: ["POST"],

@@ -26,7 +26,7 @@ import { healthHandlers } from "./modules/health/index.ts";
 import { pushHandlers } from "./modules/notifications/index.ts";
 import { createCatalog, createPriceService, devPriceRoutes, marketHandlers } from "./modules/market/index.ts";
 import { createLedger, devLedgerRoutes } from "./modules/ledger/index.ts";
-import { buyHistory, createOnramp, onrampHandlers, onrampWebhookRoutes, sandboxRoutes, WEBHOOK_PATH } from "./modules/onramp/index.ts";
+import { buyHistory, cancelHandlers, createOnramp, onrampHandlers, onrampWebhookRoutes, sandboxRoutes, WEBHOOK_PATH } from "./modules/onramp/index.ts";
 import { portfolioHandlers } from "./modules/portfolio/index.ts";
 
 export const API_BASE = "/api/v1";
@@ -85,6 +85,7 @@ export function createApp(deps: AppDeps) {
     ...pushHandlers(platform),
     ...marketHandlers({ ...platform, catalog }),
     ...onrampHandlers({ env, catalog, orders: onramp.orders }),
+    ...cancelHandlers({ cancel: onramp.cancel, orders: onramp.orders }),
     ...portfolioHandlers({ ledger, catalog, history: [buyHistory(db, onramp.orders)] }),
   };
   const api = apiRoutes({ handlers, requireSession: requireAuth(platform), base: API_BASE });

@@ -63,6 +63,11 @@ export interface OnrampProvider {
   createOrder(request: CreateOrderRequest): Promise<CreatedOrder>;
   /** The order as the provider sees it now (the reconciler and the status poll ask this). */
   getOrder(providerOrderId: string): Promise<ProviderOrder>;
+  /**
+   * Cancels an order not paid yet, where the provider has such a call (the sandbox does; Swipelux
+   * documents none), and answers the order as it then stands: not cancelled when it was paid first.
+   */
+  cancelOrder?(providerOrderId: string): Promise<ProviderOrder>;
   /** Verifies a webhook's signature and reads it; throws WebhookRejected when it is not genuine. */
   verifyWebhook(body: unknown): Promise<WebhookEvent>;
 }

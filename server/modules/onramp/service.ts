@@ -5,6 +5,7 @@ import type { Db } from "../../platform/db/open.ts";
 import type { Logger } from "../../platform/logging/logger.ts";
 import { passes, type Every } from "../../platform/schedule/passes.ts";
 import type { Ledger } from "../ledger/index.ts";
+import { createCancel } from "./cancel.ts";
 import { createOrders } from "./orders.ts";
 import type { OnrampProvider } from "./provider.ts";
 import { createSandbox, type Deliver, type Sandbox } from "./sandbox/sandbox.ts";
@@ -72,6 +73,8 @@ export function createOnramp({ db, env, logger, now, ledger, provider, fetch }: 
     provider: chosen,
     sandbox,
     orders,
+    /** Cancels a buy not paid yet (POST /user/swipelux/cancel). */
+    cancel: createCancel({ db, provider: chosen, orders, logger, now }),
     /** Where the sandbox sends its webhooks (the app's own webhook route). */
     connect(deliver: Deliver) {
       sandbox?.connect(deliver);

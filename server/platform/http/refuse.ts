@@ -33,6 +33,7 @@ const reasonMessages: Record<Reason, MessageId> = {
   idempotencyConflict: "error.idempotencyConflict",
   onrampUnavailable: "error.onrampUnavailable",
   orderNotFound: "error.orderNotFound",
+  orderNotCancellable: "error.orderNotCancellable",
 };
 
 /** The words of a failure the table documents without a reason, by its status. */

@@ -51,6 +51,7 @@ export const ar: Record<MessageId, string> = {
   "error.pricesUnavailable": "الأسعار غير متاحة بعد. يرجى المحاولة بعد قليل.",
   "error.pricesStale": "الأسعار غير محدَّثة الآن، فلا يمكن الشراء بها. يرجى المحاولة بعد قليل.",
   "error.orderNotFound": "لا يوجد طلب لك بهذا المعرّف.",
+  "error.orderNotCancellable": "هذا الطلب دُفع بالفعل أو انتهى، لذا لا يمكن إلغاؤه.",
   "error.onrampUnavailable": "لم تستجب خدمة الدفع بالبطاقة. لم يُخصم أي مبلغ، يُرجى المحاولة مرة أخرى.",
   "error.idempotencyConflict": "استُخدم هذا الطلب من قبل لطلب مختلف. يُرجى البدء من جديد.",
   "field.required": "هذا الحقل مطلوب.",

@@ -41,6 +41,7 @@ export const en = {
   "error.pricesUnavailable": "Prices are not available yet. Please try again in a moment.",
   "error.pricesStale": "Prices are out of date right now, so nothing can be bought at them. Please try again in a moment.",
   "error.orderNotFound": "No order of yours has this id.",
+  "error.orderNotCancellable": "This order was already paid or has ended, so it cannot be cancelled.",
   "error.onrampUnavailable": "The card payment service did not answer. Nothing was charged; please try again.",
   "error.idempotencyConflict": "This request was already used for a different order. Please start again.",
   "field.required": "This field is required.",

@@ -26,6 +26,7 @@ const reasonTexts: Record<AnyReason, MessageDescriptor> = {
   pricesStale: msg`Prices are out of date right now, so nothing can be bought at them. Please try again in a moment.`,
   onrampUnavailable: msg`The card payment service did not answer. Nothing was charged; please try again.`,
   orderNotFound: msg`We could not find this order. It may belong to another account.`,
+  orderNotCancellable: msg`This order was already paid or has ended, so it cannot be cancelled.`,
   idempotencyConflict: msg`This order was already started with other details. Press Pay again to start a new one.`,
 };
 

@@ -126,6 +126,7 @@ export const validBodies: { [K in LiveRouteName]: fc.Arbitrary<RequestOf<K>> } =
     ),
   ),
   swipeluxStatus: accepted("swipeluxStatus", fc.record({ orderId: fc.uuid() })),
+  swipeluxCancel: accepted("swipeluxCancel", fc.record({ orderId: fc.uuid() })),
   balances: accepted("balances", fc.record({ currency }, { requiredKeys: [] })),
 };
 

@@ -60,6 +60,7 @@ describe("Call (src/shared/api/call.ts)", () => {
       | "swipeluxQuote"
       | "swipeluxSendOrder"
       | "swipeluxStatus"
+      | "swipeluxCancel"
       | "balances"
     >();
   });

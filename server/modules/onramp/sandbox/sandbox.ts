@@ -100,6 +100,10 @@ export function createSandbox(options: SandboxOptions) {
       if (!row) throw new Error("sandbox: no such order");
       return toOrder(row);
     },
+    async cancelOrder(providerOrderId) {
+      await move(providerOrderId, ["pending"], "cancelled", { nextAt: null });
+      return provider.getOrder(providerOrderId);
+    },
     async verifyWebhook(body) {
       const claims = await verifyWebhook(body, (await signing()).jwks(), now, { maxAgeSeconds: options.webhookMaxAgeSeconds });
       // The sandbox's own webhooks carry no amount (as Swipelux's do not); one signed with an amount is read.
