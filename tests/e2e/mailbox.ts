@@ -6,14 +6,17 @@ import type { BrowserContext } from "playwright-core";
 export async function readCode(context: BrowserContext, email: string, lang: "en" | "ar" = "en"): Promise<string> {
   const mailbox = await context.newPage();
   try {
-    // Mail is delivered just after the answer that asked for it: look again until it is there.
+    // Mail is delivered just after the answer that asked for it: look again until it is there (the
+    // page is server-rendered and does not refresh itself). The bound is generous: a busy machine
+    // may take seconds, and a count of tries would end sooner the slower each load is.
     const newest = mailbox.locator("article").first();
-    for (let tries = 0; ; tries++) {
+    const deadline = Date.now() + 30_000;
+    for (;;) {
       await mailbox.goto(`/dev/mailbox?to=${encodeURIComponent(email)}&lang=${lang}`);
-      if ((await newest.count()) > 0 || tries === 20) break;
+      if ((await newest.count()) > 0 || Date.now() > deadline) break;
       await mailbox.waitForTimeout(100);
     }
-    await newest.waitFor();
+    await newest.waitFor({ timeout: 1_000 });
     const text = await newest.innerText();
     const code = /\b(\d{6})\b/.exec(text)?.[1];
     if (!code) throw new Error(`no code in the newest message to ${email}:\n${text}`);

@@ -114,7 +114,8 @@ describe.each(["en", "ar"] as const)("the phone's bottom bar in %s", (lang) => {
     await bar.getByRole("button", { name: text.account }).tap();
     const sheet = page.locator(".account-sheet:not([hidden])");
     await sheet.waitFor();
-    await page.waitForTimeout(300); // the sheet's entrance animation
+    // Its entrance animation has ended (however long a busy machine takes), so its box is final.
+    await sheet.evaluate((element) => Promise.all(element.getAnimations({ subtree: true }).map((animation) => animation.finished)));
     expect(await sheetBox(page)).toEqual({ onScreen: true, aboveBar: true });
     expect(await sheet.getByRole("button", { name: text.logout }).isVisible()).toBe(true);
     expect(await sheet.locator("bdi").getAttribute("dir")).toBe("ltr");

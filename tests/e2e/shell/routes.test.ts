@@ -1,6 +1,6 @@
-import { describe, expect, it } from "vitest";
-import type { Page } from "playwright-core";
-import { sharedToken, setupBrowser } from "../browser.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
+import { appStarted, sharedToken, setupBrowser, type ContextOptions } from "../browser.ts";
 
 type Layout = "public" | "auth" | "dashboard" | "partner";
 interface RouteCase {
@@ -40,6 +40,28 @@ async function waitForTitle(page: Page, expected: string) {
   await page.waitForFunction((text) => document.title === text, expected, { timeout: 10_000 });
 }
 
+/**
+ * One context per language, width and session, shared by its routes (each in a page of its own):
+ * a new context per route would fetch the whole app again each time, 144 times. Pages of one
+ * context share only the HTTP cache and the seeded storage, which is what each route starts with.
+ */
+function sharedContext(options: ContextOptions) {
+  let context: BrowserContext | undefined;
+  beforeAll(async () => {
+    context = await b.newContext(options);
+  });
+  afterAll(() => context?.close());
+  return async (path: string) => {
+    const page = await context!.newPage();
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    await page.goto(path);
+    await page.locator("main").first().waitFor();
+    await appStarted(page);
+    return { page, errors };
+  };
+}
+
 async function layoutOf(page: Page) {
   return page.evaluate(() => {
     const visible = (selector: string) => {
@@ -60,8 +82,11 @@ async function layoutOf(page: Page) {
 
 describe.each(["en", "ar"] as const)("every route in %s", (lang) => {
   describe.each(["desktop", "phone"] as const)("at %s width", (viewport) => {
+    const openAsVisitor = sharedContext({ lang, viewport });
+    const openSignedIn = sharedContext({ lang, viewport, token: sharedToken() });
+
     it.each(routes.map((route) => [route.path, route] as const))("as a visitor: %s", async (_path, route) => {
-      const { page, context, errors } = await b.openPage(route.path, { lang, viewport });
+      const { page, errors } = await openAsVisitor(route.path);
       const expected = route.layout === "dashboard" ? byPath("/login") : route;
       await waitForTitle(page, title(expected, lang));
       expect(new URL(page.url()).pathname).toBe(route.layout === "dashboard" ? "/login" : route.path.split("?")[0]);
@@ -69,11 +94,11 @@ describe.each(["en", "ar"] as const)("every route in %s", (lang) => {
       expect(layout).toMatchObject({ dir: lang === "ar" ? "rtl" : "ltr", lang, sidebar: false, bottomBar: false, overflowX: false });
       expect(expected.layout === "auth" ? layout.authCard : layout.siteHeader).toBe(true);
       expect(errors).toEqual([]);
-      await context.close();
+      await page.close();
     });
 
     it.each(routes.map((route) => [route.path, route] as const))("signed in: %s", async (_path, route) => {
-      const { page, context, errors } = await b.openPage(route.path, { lang, viewport, token: sharedToken() });
+      const { page, errors } = await openSignedIn(route.path);
       const expected = route.layout === "auth" ? byPath("/dashboard") : route;
       await waitForTitle(page, title(expected, lang));
       const url = new URL(page.url());
@@ -95,7 +120,7 @@ describe.each(["en", "ar"] as const)("every route in %s", (lang) => {
         expect(layout.siteHeader).toBe(true);
       }
       expect(errors).toEqual([]);
-      await context.close();
+      await page.close();
     });
   });
 });
