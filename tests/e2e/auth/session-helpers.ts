@@ -1,0 +1,87 @@
+// What the session-end and idle-warning tests share: a signed-in page on Chromium's clock under
+// the test's control (Playwright's clock API), and waits for the page's own calls and turns.
+import { randomBytes } from "node:crypto";
+import { inject } from "vitest";
+import type { BrowserContext, Page, Request } from "playwright-core";
+import type { BrowserHandle, ContextOptions } from "../browser.ts";
+
+export const MINUTE = 60_000;
+export const api = (path: string) => `/api/v1${path}`;
+
+/** A context with its clock installed (before any page: every tab shares it). */
+export async function contextWithClock(b: BrowserHandle, token: string, options: ContextOptions = {}): Promise<BrowserContext> {
+  const context = await b.newContext({ token, ...options });
+  await context.clock.install();
+  return context;
+}
+
+/** A page of `context` at `path`, once the signed-in layout is up. */
+export async function openSignedIn(context: BrowserContext, path: string): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto(path);
+  await page.locator(".sidebar").waitFor();
+  return page;
+}
+
+/**
+ * Stops the page's clock so that its time moves only when the test moves it, while real I/O takes
+ * what real time it takes (see tests/e2e/auth/inactivity.test.ts). The page first sleeps a minute.
+ */
+export async function pauseClock(page: Page): Promise<void> {
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + MINUTE);
+}
+
+export const pathOf = (page: Page) => new URL(page.url()).pathname;
+
+/** The calls sent with this token, and the paths the page goes to, from now on. */
+export function watch(page: Page, token: string): { calls: Request[]; visited: string[] } {
+  const calls: Request[] = [];
+  const visited: string[] = [];
+  page.on("request", (request) => request.headers()["authorization"] === `Bearer ${token}` && calls.push(request));
+  page.on("framenavigated", (frame) => frame === page.mainFrame() && visited.push(new URL(frame.url()).pathname));
+  return { calls, visited };
+}
+
+/** One task of the page's own (MessageChannel, which the clock leaves real): what was queued before it has run. */
+export const pageTurn = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => resolve();
+        channel.port2.postMessage(null);
+      }),
+  );
+
+/** Until every call in `calls` has its whole answer, and the page has had its turns to act on them. */
+export async function allAnswered(page: Page, calls: Request[]): Promise<void> {
+  for (let answered = -1; answered !== calls.length;) {
+    answered = calls.length;
+    await Promise.all(calls.map(async (request) => (await request.response())?.finished()));
+    await pageTurn(page);
+    await pageTurn(page);
+  }
+}
+
+/** Runs the page's clock `ms` on in steps of a second: every poll that is still alive fires. */
+export async function runSeconds(page: Page, ms: number): Promise<void> {
+  for (let left = ms; left > 0; left -= 1000) await page.clock.runFor(Math.min(1000, left));
+}
+
+/** Ends a session on the server, as a password change elsewhere would: the page's next call gets 401. */
+export async function revoke(token: string): Promise<void> {
+  const response = await fetch(`${inject("baseURL")}/api/v1/user/logout`, { method: "POST", headers: { authorization: `Bearer ${token}` } });
+  if (response.status !== 200) throw new Error(`logout answered ${response.status}`);
+}
+
+/** A card buy of 100 USD of BTC awaiting payment (its page polls its status every 3 s). */
+export async function pendingBuy(token: string): Promise<string> {
+  const response = await fetch(`${inject("baseURL")}/api/v1/user/swipelux/sendOrder`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    body: JSON.stringify({ asset: "BTC", currency: "USD", amount: "100", idempotencyKey: randomBytes(12).toString("base64url") }),
+  });
+  const body = (await response.json()) as { data?: { id?: string } };
+  if (!body.data?.id) throw new Error(`sendOrder answered ${response.status}: ${JSON.stringify(body)}`);
+  return body.data.id;
+}
