@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import type { BuyOrder } from "../../../contract/index.ts";
+import { onrampReview } from "../../../server/modules/onramp/review.ts";
 import { createWebhookSigner, type StoredSigningKey } from "../../../server/modules/onramp/webhook-signature.ts";
 import type { Database } from "../../../server/platform/db/open.ts";
 import { testClock } from "../helpers/auth.ts";
@@ -166,6 +167,14 @@ describe("a refund or chargeback after a credit reverses it", () => {
     const [mail] = await mailsTo(buyer.id);
     expect(mail!.text).toContain("charged back by your bank");
     expect(mail!.text).toContain("you now owe");
+    // What an operator sees (npm run ops:onramp): the debt, and the rows until resolved.
+    const review = onrampReview(database.db);
+    expect(await review.debts()).toContainEqual({ orderId: order.id, userId: buyer.id, asset: "BTC", status: "chargedBack", debtUnits: spent });
+    const kept = (await review.open()).filter((row) => row.orderId === order.id);
+    expect(kept.map((row) => row.reason).sort()).toEqual(["reversalLeftDebt", "transitionApplied"]);
+    expect(await review.resolve(kept[0]!.id, clock.now())).toBe(true);
+    expect(await review.resolve(kept[0]!.id, clock.now())).toBe(false);
+    expect((await review.open()).filter((row) => row.orderId === order.id)).toHaveLength(1);
     // The debt is no user balance below zero: the ledger's invariants hold, every asset nets to zero.
     expect(await w.ledger.check()).toMatchObject(sound);
   });
