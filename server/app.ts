@@ -21,12 +21,21 @@ import { firstAnswers } from "./platform/http/first-answers.ts";
 import { signedInRenderer } from "./platform/http/signed-in-render.ts";
 import { compressJson } from "./platform/http/encoding.ts";
 import { profileHandlers } from "./modules/account/index.ts";
-import { requireAuth, scryptHasher, sessionHandlers, socialAuthRoutes, socialLoginHandlers, STAND_IN_PATH } from "./modules/auth/index.ts";
+import { requireAuth, scryptHasher, sessionHandlers, socialAuthRoutes, socialLoginHandlers, STAND_IN_PATH, userContact } from "./modules/auth/index.ts";
 import { healthHandlers } from "./modules/health/index.ts";
 import { pushHandlers } from "./modules/notifications/index.ts";
 import { createCatalog, createPriceService, devPriceRoutes, marketHandlers } from "./modules/market/index.ts";
 import { createLedger, devLedgerRoutes } from "./modules/ledger/index.ts";
-import { buyHistory, cancelHandlers, createOnramp, onrampHandlers, onrampWebhookRoutes, sandboxRoutes, WEBHOOK_PATH } from "./modules/onramp/index.ts";
+import {
+  buyHistory,
+  cancelHandlers,
+  createOnramp,
+  mailReversalNotices,
+  onrampHandlers,
+  onrampWebhookRoutes,
+  sandboxRoutes,
+  WEBHOOK_PATH,
+} from "./modules/onramp/index.ts";
 import { portfolioHandlers } from "./modules/portfolio/index.ts";
 
 export const API_BASE = "/api/v1";
@@ -45,7 +54,8 @@ export function createApp(deps: AppDeps) {
   const prices = deps.prices ?? createPriceService({ env, logger, now });
   const catalog = createCatalog({ db, prices, now });
   const ledger = deps.ledger ?? createLedger(db, { now });
-  const onramp = deps.onramp ?? createOnramp({ db, env, logger, now, ledger });
+  const notify = mailReversalNotices({ mail, logger, contactOf: (userId) => userContact(db, userId) });
+  const onramp = deps.onramp ?? createOnramp({ db, env, logger, now, ledger, notify });
   const app = new Hono<AppEnv>();
 
   // A client's X-Request-Id is kept only when short and plain (letters, digits, _ - =); else a new UUID.

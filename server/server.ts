@@ -13,7 +13,8 @@ import { createLogger, errorFields, type Logger } from "./platform/logging/logge
 import { createMailService } from "./platform/mail/index.ts";
 import { createPriceService } from "./modules/market/index.ts";
 import { createHoldExpiry, createLedger } from "./modules/ledger/index.ts";
-import { createOnramp } from "./modules/onramp/index.ts";
+import { userContact } from "./modules/auth/index.ts";
+import { createOnramp, mailReversalNotices } from "./modules/onramp/index.ts";
 
 export interface StartOptions {
   /** Parsed settings; defaults to the defaults of every setting. */
@@ -61,7 +62,8 @@ export async function startServer({ env = envWith(), logger = createLogger(env.L
   const mail = createMailService(env, database.db, logger, () => new Date());
   const prices = createPriceService({ env, logger, now: () => new Date() });
   const ledger = createLedger(database.db);
-  const onramp = createOnramp({ db: database.db, env, logger, now: () => new Date(), ledger });
+  const notify = mailReversalNotices({ mail, logger, contactOf: (userId) => userContact(database.db, userId) });
+  const onramp = createOnramp({ db: database.db, env, logger, now: () => new Date(), ledger, notify });
   const holdExpiry = createHoldExpiry({ ledger, logger, everySeconds: env.LEDGER_EXPIRE_SECONDS });
   const app = createApp({ database, env, logger, staticDir, version, mail, prices, ledger, onramp });
 

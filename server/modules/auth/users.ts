@@ -9,6 +9,12 @@ export async function findUserByEmail(db: Db, email: string): Promise<User | und
   return user;
 }
 
+/** Where and in which language to write to a user (null when the account is gone). */
+export async function userContact(db: Db, userId: string): Promise<{ email: string; locale: "en" | "ar" } | null> {
+  const [user] = await db.select({ email: users.email, locale: users.locale }).from(users).where(eq(users.id, userId));
+  return user ? { email: user.email, locale: user.locale === "ar" ? "ar" : "en" } : null;
+}
+
 export interface PendingSignupFields {
   fullName: string;
   passwordHash: string;

@@ -1,5 +1,6 @@
 // What the composition root mounts of the on-ramp.
 export { createOnramp, type Onramp } from "./service.ts";
+export { mailReversalNotices } from "./notice.ts";
 export { onrampHandlers, type OnrampRouteDeps } from "./routes.ts";
 export { cancelHandlers } from "./cancel.ts";
 export { buyHistory } from "./buy-orders.ts";

@@ -6,7 +6,7 @@ import type { Logger } from "../../platform/logging/logger.ts";
 import { passes, type Every } from "../../platform/schedule/passes.ts";
 import type { Ledger } from "../ledger/index.ts";
 import { createCancel } from "./cancel.ts";
-import { createOrders } from "./orders.ts";
+import { createOrders, type ReversalNotice } from "./orders.ts";
 import type { OnrampProvider } from "./provider.ts";
 import { createSandbox, type Deliver, type Sandbox } from "./sandbox/sandbox.ts";
 import { createSwipeluxProvider } from "./swipelux.ts";
@@ -22,12 +22,14 @@ export interface OnrampOptions {
   provider?: OnrampProvider;
   /** How the Swipelux adapter reaches the network (tests pass recorded answers). */
   fetch?: typeof fetch;
+  /** Tells a buyer that a credit was reversed (mailReversalNotices at the composition root). */
+  notify?: (notice: ReversalNotice) => Promise<void>;
 }
 
 /** How often the sandbox's clock ticks while the server runs. */
 const SANDBOX_TICK_MS = 250;
 
-export function createOnramp({ db, env, logger, now, ledger, provider, fetch }: OnrampOptions) {
+export function createOnramp({ db, env, logger, now, ledger, provider, fetch, notify }: OnrampOptions) {
   const sandbox: Sandbox | null =
     env.ONRAMP_PROVIDER === "sandbox"
       ? createSandbox({
@@ -61,6 +63,7 @@ export function createOnramp({ db, env, logger, now, ledger, provider, fetch }: 
     now,
     orderTtlMinutes: env.ONRAMP_ORDER_TTL_MINUTES,
     deliveryToleranceBps: env.ONRAMP_DELIVERY_TOLERANCE_BPS,
+    notify,
   });
   // One pass of each at a time: a trigger while a pass runs (a slow provider) is skipped, never queued.
   const reconciling = passes("onramp.reconcile", logger, async () => {

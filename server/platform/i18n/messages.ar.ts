@@ -114,6 +114,9 @@ export const ar: Record<MessageId, string> = {
   "strength.suggestion.useWords": "استخدم عدة كلمات، لكن تجنّب العبارات الشائعة.",
   "strength.suggestion.noNeed": "يمكنك إنشاء كلمة مرور قوية دون رموز أو أرقام أو أحرف كبيرة.",
   "strength.suggestion.pwned": "إن كنت تستخدم كلمة المرور هذه في مكان آخر، فغيّرها هناك أيضًا.",
+  "mail.onrampReversed.subject": "أُلغي شراؤك لعملة {asset} بالبطاقة",
+  "mail.onrampReversed.text":
+    "مرحبًا،\n\n{how, select, chargedBack {استرد مصرفك دفعة البطاقة الخاصة بطلبك {order}} other {أُعيدت دفعة البطاقة الخاصة بطلبك {order} إلى بطاقتك}}، لذا استُرجعت عملة {asset} التي اشتُريت بها: {taken} {asset} من رصيدك.{debt, select, none {} other {\n\nكنت قد أنفقت أو نقلت جزءًا منها، فأصبح عليك دين قدره {debt} {asset}. لا يمكنك بيع {asset} أو سحبها حتى تسدّده.}}\n\nإن لم تكن تتوقع ذلك، فردّ على هذه الرسالة.",
   "mail.signup.subject": "أكّد عنوان بريدك الإلكتروني في صرّاف",
   "mail.signup.text": `مرحبًا،\n\nرمزك هو {code}، وهو صالح لمدة ${minutes("minutes")}.\n\nأدخله في صفحة التسجيل لتأكيد عنوانك. إن لم تكن أنت من سجّل في صرّاف، فتجاهل هذه الرسالة.`,
   "mail.signupExisting.subject": "حاول أحدهم التسجيل بعنوان بريدك الإلكتروني",

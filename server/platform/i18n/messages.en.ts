@@ -119,6 +119,9 @@ export const en = {
   "mail.reset.subject": "Reset your Sarraf password",
   "mail.reset.text":
     "Hello,\n\nYour code is {code}. It is valid for {minutes, plural, one {{minutes} minute} other {{minutes} minutes}}.\n\nEnter it on the reset page, or open this link to choose a new password:\n{link}\n\nIf you did not ask to reset your password, ignore this e-mail: your password has not changed.",
+  "mail.onrampReversed.subject": "Your card buy of {asset} was reversed",
+  "mail.onrampReversed.text":
+    "Hello,\n\nThe card payment for your order {order} was {how, select, chargedBack {charged back by your bank} other {refunded to your card}}, so the {asset} it bought was taken back: {taken} {asset} from your balance.{debt, select, none {} other {\n\nYou had already spent or moved part of it: you now owe {debt} {asset}. Until it is repaid, you cannot sell or withdraw {asset}.}}\n\nIf you did not expect this, reply to this e-mail.",
   // The development mailbox page (GET /dev/mailbox).
   "mailbox.title": "Dev mailbox · Sarraf",
   "mailbox.heading": "Dev mailbox",

@@ -1,6 +1,6 @@
 import type { Locale } from "../i18n/index.ts";
 
-export type MailKind = "signup" | "signupExisting" | "signin" | "reset";
+export type MailKind = "signup" | "signupExisting" | "signin" | "reset" | "onrampReversed";
 
 export interface MailMessage {
   to: string;

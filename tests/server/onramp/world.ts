@@ -5,7 +5,9 @@ import { expect } from "vitest";
 import { envWith } from "../../../server/env.ts";
 import { createPriceService, type PriceService } from "../../../server/modules/market/index.ts";
 import { createLedger } from "../../../server/modules/ledger/index.ts";
-import { createOnramp, type Onramp } from "../../../server/modules/onramp/index.ts";
+import { userContact } from "../../../server/modules/auth/index.ts";
+import { createOnramp, mailReversalNotices, type Onramp } from "../../../server/modules/onramp/index.ts";
+import { createMailService } from "../../../server/platform/mail/index.ts";
 import type { OnrampProvider } from "../../../server/modules/onramp/provider.ts";
 import { createLogger } from "../../../server/platform/logging/logger.ts";
 import type { Database } from "../../../server/platform/db/open.ts";
@@ -21,6 +23,9 @@ export interface Clock {
 export const SUCCESS = "4242 4242 4242 4242";
 export const DECLINE = "4000 0000 0000 0002";
 export const CHALLENGE = "4000 0000 0000 3220";
+export const RETRY = "4000 0000 0000 0119";
+export const REFUND = "4000 0000 0000 0515";
+export const CHARGEBACK = "4000 0000 0000 0259";
 export const STEP_MS = 1_000;
 
 /** `provider` stands in for the sandbox's provider port (it is given the sandbox's, to wrap or ignore). */
@@ -34,10 +39,13 @@ export function onrampWorld(
   const logger = createLogger("silent");
   const prices: PriceService = createPriceService({ env, logger, now: clock.now });
   const ledger = createLedger(database.db, { now: clock.now });
-  const plain: Onramp = createOnramp({ db: database.db, env, logger, now: clock.now, ledger });
+  // Mail goes to the embedded outbox (the table), where a test reads what the buyer was told.
+  const mail = createMailService(env, database.db, logger, clock.now);
+  const notify = mailReversalNotices({ mail, logger, contactOf: (userId) => userContact(database.db, userId) });
+  const plain: Onramp = createOnramp({ db: database.db, env, logger, now: clock.now, ledger, notify });
   // The sandbox keeps its state in the database: a second one over the same tables is the same sandbox.
   const onramp: Onramp = options.provider
-    ? createOnramp({ db: database.db, env, logger, now: clock.now, ledger, provider: options.provider(plain.provider) })
+    ? createOnramp({ db: database.db, env, logger, now: clock.now, ledger, notify, provider: options.provider(plain.provider) })
     : plain;
   const t: TestApp = createTestApp({ database, now: clock.now, prices, ledger, onramp, env: settings });
 
@@ -86,7 +94,7 @@ export function onrampWorld(
     return (await ledger.balances(userId)).find((row) => row.asset === asset)?.balance ?? 0n;
   }
 
-  return { t, onramp, ledger, prices, user, buy, ordered, form, pay, run, status, balance, stop: () => prices.stop() };
+  return { t, onramp, ledger, prices, mail, user, buy, ordered, form, pay, run, status, balance, stop: () => prices.stop() };
 }
 
 export type OnrampWorld = ReturnType<typeof onrampWorld>;

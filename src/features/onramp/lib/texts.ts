@@ -57,8 +57,8 @@ export const statusTexts: Record<OrderStatus | "lost" | "resuming", MessageDescr
   failed: msg`The card was declined. Nothing was charged and nothing was credited.`,
   cancelled: msg`The payment was cancelled before the card was charged. Nothing was charged and nothing was credited.`,
   expired: msg`The payment page was not completed in time. Nothing was charged and nothing was credited.`,
-  refunded: msg`The card payment was returned to your card, so the crypto it bought was taken back from your balance. If you had already spent some of it, your account shows what you owe.`,
-  chargedBack: msg`Your bank took the card payment back, so the crypto it bought was taken back from your balance. If you had already spent some of it, your account shows what you owe.`,
+  refunded: msg`The card payment was returned to your card, so the crypto it bought was taken back from your balance. If you had already spent some of it, the e-mail we sent you says what you owe.`,
+  chargedBack: msg`Your bank took the card payment back, so the crypto it bought was taken back from your balance. If you had already spent some of it, the e-mail we sent you says what you owe.`,
   lost: msg`We could not find this order. It may belong to another account, or the link may be wrong.`,
 };
 
