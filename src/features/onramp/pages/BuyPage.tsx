@@ -46,7 +46,7 @@ export default function BuyPage() {
 function Buy({ list, symbol, currency, orderId }: { list: CurrencyList; symbol: string | null; currency: QuoteCurrency | undefined; orderId: string | null }) {
   const assets: Asset[] = list.assets.filter((asset) => asset.tradable);
   const known = symbol ? assets.find((asset) => asset.symbol === symbol) : undefined;
-  const actor = useBuyOrder({ orderId, asset: known?.symbol ?? assets[0]?.symbol ?? "BTC", currency });
+  const actor = useBuyOrder({ orderId, asset: known?.symbol ?? assets[0]?.symbol ?? "BTC", currency, offer: Boolean(known) });
   const tracking = useSelector(actor, (state) => state.hasTag("tracking"));
   return (
     <>
