@@ -6,6 +6,7 @@ import { PageHeader } from "../../../shared/ui/PageHeader.tsx";
 import { useSelector } from "../../../shared/actors/hooks.ts";
 import { ListFailed, useCurrencyList } from "../../market/index.ts";
 import { BuyForm } from "../components/BuyForm.tsx";
+import { OrderOffer } from "../components/OrderOffer.tsx";
 import { OrderPanel } from "../components/OrderPanel.tsx";
 import { useBuyOrder } from "../hooks.ts";
 import "../onramp.css";
@@ -57,7 +58,14 @@ function Buy({ list, symbol, currency, orderId }: { list: CurrencyList; symbol: 
           </Trans>
         </p>
       )}
-      {tracking ? <OrderPanel actor={actor} assets={assets} /> : <BuyForm actor={actor} assets={assets} currencies={list.currencies} />}
+      {tracking ? (
+        <OrderPanel actor={actor} assets={assets} />
+      ) : (
+        <>
+          <OrderOffer actor={actor} />
+          <BuyForm actor={actor} assets={assets} currencies={list.currencies} />
+        </>
+      )}
     </>
   );
 }
