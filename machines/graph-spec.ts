@@ -10,6 +10,11 @@ export interface MachineGraphSpec<TInput = unknown, TEvent extends EventObject =
   inputs?: readonly TInput[];
   /** Sample events, with payloads that between them take every side of every guard. */
   events: readonly TEvent[];
+  /**
+   * How many distinct snapshots the generator may explore before giving up (default 2000): for a
+   * machine whose context legitimately multiplies its snapshots (a form, an order and its window).
+   */
+  maxSnapshots?: number;
   /** Sample outcomes per invoked actor (keyed by its `src` name): outputs for done, errors for error. */
   actors?: Readonly<Record<string, { done?: readonly unknown[]; error?: readonly unknown[] }>>;
 }

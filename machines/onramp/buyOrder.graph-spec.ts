@@ -6,7 +6,10 @@ import { buyOrder, buyQuote, ORDER_ID } from "./onramp.fixtures.ts";
 const failure = (code: string, reason?: string) => ({ code, message: "server message", ...(reason ? { data: { reason } } : {}) });
 
 export const buyOrderGraphSpec: MachineGraphSpec<BuyOrderInput, BuyOrderEvent> = {
-  inputs: [{}, { orderId: ORDER_ID }],
+  // Resuming with a symbol asked: an unpaid order is offered, a paid one watched, an ended one dropped.
+  // The form, the order, its payment window and a cancel's failure multiply the snapshots past the default.
+  maxSnapshots: 4000,
+  inputs: [{}, { orderId: ORDER_ID }, { orderId: ORDER_ID, asset: "ETH", offer: true }],
   events: [
     { type: "buy.edit", changes: { amount: "100" } },
     { type: "buy.edit", changes: { amount: "1.005" } },
@@ -15,6 +18,11 @@ export const buyOrderGraphSpec: MachineGraphSpec<BuyOrderInput, BuyOrderEvent> =
     { type: "buy.retry" },
     { type: "buy.again" },
     { type: "buy.paymentPageBlocked" },
+    { type: "buy.blur" },
+    { type: "buy.resume" },
+    { type: "buy.cancel" },
+    { type: "buy.paymentWindowClosed" },
+    { type: "buy.reopen" },
   ],
   actors: {
     fetchQuote: {
@@ -24,6 +32,12 @@ export const buyOrderGraphSpec: MachineGraphSpec<BuyOrderInput, BuyOrderEvent> =
     sendOrder: {
       done: [buyOrder("pending")],
       error: [failure("unavailable", "onrampUnavailable"), failure("conflict", "idempotencyConflict"), failure("unavailable", "pricesStale")],
+    },
+    // Only ever sends buy.paymentWindowClosed (an event sample); it neither ends nor fails.
+    watchPaymentWindow: { done: [], error: [] },
+    cancelOrder: {
+      done: [buyOrder("cancelled")],
+      error: [failure("conflict", "orderNotCancellable"), failure("unavailable", "onrampUnavailable")],
     },
     fetchStatus: {
       done: (["pending", "processing", "completed", "failed", "cancelled", "expired"] as const).map((status) => buyOrder(status)),

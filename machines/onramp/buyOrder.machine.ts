@@ -1,18 +1,23 @@
-import type { OrderStatus } from "../../contract/index.ts";
 import { errorOf, output } from "../event-body.ts";
 import { buyOrderSetup, orderIdOf } from "./buyOrder.setup.ts";
+import { cancelling, settled, watching } from "./buyOrder.states.ts";
 import { amountToSend } from "./buyOrder.types.ts";
 
 /**
  * A card buy (issue 14): the form and its quote, the order made with an idempotency key, the
  * provider's payment page, then the order's status, which only polling /user/swipelux/status tells.
- * Started with an order id, it watches that order again (a reload, a link from the history).
+ * Started with an order id, it watches that order again (a reload, a link from the history); when
+ * the page asked for an asset, a remembered unpaid order is offered beside the form instead.
  */
 export const buyOrderMachine = buyOrderSetup.createMachine({
   id: "buyOrder",
   description: "A card buy through the on-ramp: quote, order, payment page, and the order's status by polling.",
   context: ({ input }) => ({
     form: { asset: input.asset ?? "BTC", currency: input.currency ?? "USD", side: "fiat", amount: "" },
+    asked: input.offer ?? false,
+    offer: null,
+    limits: null,
+    cancelFailure: null,
     formProblem: null,
     quote: null,
     quoteFailure: null,
@@ -20,7 +25,7 @@ export const buyOrderMachine = buyOrderSetup.createMachine({
     idempotencyKey: null,
     orderId: input.orderId ?? null,
     order: null,
-    paymentPageBlocked: false,
+    paymentWindow: "open",
     statusFailures: 0,
     statusPolls: 0,
   }),
@@ -32,13 +37,21 @@ export const buyOrderMachine = buyOrderSetup.createMachine({
     editing: {
       tags: ["editing"],
       initial: "validating",
-      on: { "buy.edit": { target: ".debouncing", reenter: true, actions: "edit" } },
+      on: {
+        "buy.edit": { target: ".debouncing", reenter: true, actions: "edit" },
+        "buy.resume": { guard: "hasOffer", target: "routing", actions: "takeOffer" },
+        "buy.cancel": { guard: "hasOffer", target: "cancellingOffer", actions: "aimAtOffer" },
+      },
       states: {
         validating: {
           always: [{ guard: "isAmountEmpty", target: "idle" }, { guard: "hasFormProblem", target: "invalid", actions: "checkForm" }, { target: "quoting" }],
         },
         idle: { description: "Nothing typed yet." },
-        debouncing: { after: { quoteDebounce: { target: "validating" } } },
+        debouncing: {
+          description: "Typing: the amount is checked (and any error shown) after a pause, or at once when the field is left.",
+          after: { quoteDebounce: { target: "validating" } },
+          on: { "buy.blur": { target: "validating" } },
+        },
         invalid: { tags: ["invalid"], description: "The amount is malformed, or outside the limits the quote states." },
         quoting: {
           tags: ["quoting"],
@@ -112,6 +125,26 @@ export const buyOrderMachine = buyOrderSetup.createMachine({
         ],
       },
     },
+    cancellingOffer: {
+      tags: ["editing", "cancelling"],
+      description: "The offered unpaid order is cancelled while the form stays usable.",
+      on: { "buy.edit": { actions: "edit" } },
+      invoke: {
+        id: "cancelOrder",
+        src: "cancelOrder",
+        input: orderIdOf,
+        onDone: { target: "editing", actions: ["dropOffer", "forgetOrder"] },
+        onError: [
+          {
+            guard: { type: "isNotCancellable", params: errorOf },
+            description: "Paid meanwhile: it is watched.",
+            target: "resuming",
+            actions: ["takeOffer", { type: "keepCancelFailure", params: errorOf }],
+          },
+          { target: "editing", actions: [{ type: "keepCancelFailure", params: errorOf }, "dropOrderId"] },
+        ],
+      },
+    },
     resuming: {
       tags: ["tracking", "resuming"],
       initial: "fetching",
@@ -123,7 +156,11 @@ export const buyOrderMachine = buyOrderSetup.createMachine({
             id: "fetchStatus",
             src: "fetchStatus",
             input: orderIdOf,
-            onDone: { target: "#buyOrder.routing", actions: { type: "keepOrder", params: output } },
+            onDone: [
+              { guard: { type: "isOffered", params: output }, target: "#buyOrder.editing", actions: { type: "keepOffer", params: output } },
+              { guard: { type: "isEndedAside", params: output }, target: "#buyOrder.editing", actions: ["forgetOrder", "dropOffer"] },
+              { target: "#buyOrder.routing", actions: { type: "keepOrder", params: output } },
+            ],
             onError: [
               { guard: "isOrderLost", target: "#buyOrder.lost" },
               { target: "retrying", actions: "countStatusFailure" },
@@ -150,13 +187,19 @@ export const buyOrderMachine = buyOrderSetup.createMachine({
     },
     awaitingPayment: {
       tags: ["tracking", "awaitingPayment"],
-      description: "The payment page is the provider's; the user may close it. Asked about every 3 s.",
+      description: "The payment page is the provider's; the user may close it (then reopen it, or cancel). Asked about every 3 s.",
+      invoke: { id: "watchPaymentWindow", src: "watchPaymentWindow" },
       on: {
         "buy.paymentPageBlocked": { actions: "notePaymentPageBlocked" },
-        "buy.again": { target: "editing", actions: ["closePaymentPage", "forgetOrder", "startOver"] },
+        "buy.paymentWindowClosed": { actions: "notePaymentWindowClosed" },
+        "buy.reopen": { actions: ["notePaymentWindowOpen", "reopenPaymentPage"] },
+        "buy.cancel": { target: "cancelling" },
+        "buy.again": { target: "replacing", description: '"Start a new order instead": the unpaid order is cancelled first.' },
       },
       ...watching("awaitingPayment", "paymentPoll"),
     },
+    cancelling: cancelling("cancelled"),
+    replacing: cancelling("newForm"),
     processing: {
       tags: ["tracking", "processing"],
       description: "Paid; the provider is delivering. Asked about with back-off: 1 s, 2 s, 4 s … 10 s.",
@@ -174,54 +217,3 @@ export const buyOrderMachine = buyOrderSetup.createMachine({
     },
   },
 });
-
-/**
- * Polling an order under way: wait, ask, and go wherever its status says. A failed ask is
- * transient (it waits and asks again); after several in a row the view says so, still watching.
- */
-function watching(phase: "awaitingPayment" | "processing", delay: "paymentPoll" | "processingBackoff") {
-  const ask = (troubled: boolean) =>
-    ({
-      tags: ["checking"],
-      invoke: {
-        id: "fetchStatus",
-        src: "fetchStatus",
-        input: orderIdOf,
-        onDone: { target: "#buyOrder.routing", actions: { type: "keepOrder", params: output } },
-        onError: [
-          { guard: "isOrderLost", target: "#buyOrder.lost" },
-          ...(troubled ? [] : [{ guard: "isTroubled", target: `#buyOrder.${phase}.troubled`, actions: "countStatusFailure" } as const]),
-          { target: "waiting", actions: "countStatusFailure" },
-        ],
-      },
-    }) as const;
-  return {
-    initial: "watching",
-    states: {
-      watching: {
-        initial: "waiting",
-        states: {
-          waiting: { after: { [delay]: { target: "checking" } } },
-          checking: ask(false),
-        },
-      },
-      troubled: {
-        tags: ["connectionTrouble"],
-        initial: "waiting",
-        on: { "buy.retry": { target: ".checking" } },
-        states: {
-          waiting: { after: { [delay]: { target: "checking" } } },
-          checking: ask(true),
-        },
-      },
-    },
-  } as const;
-}
-
-function settled(status: Exclude<OrderStatus, "pending" | "processing">) {
-  return {
-    tags: ["tracking", status],
-    entry: ["forgetOrder", "closePaymentPage"],
-    on: { "buy.again": { target: "editing", actions: "startOver" } },
-  } as const;
-}

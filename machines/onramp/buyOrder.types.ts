@@ -36,12 +36,29 @@ export interface BuyOrderInput {
   /** The form's first asset and currency (the page's `?symbol=` and `?curr=`). */
   asset?: string;
   currency?: QuoteCurrency;
+  /**
+   * The page asked for an asset (`?symbol=`) and `orderId` is only the one this browser remembered:
+   * that order, if still unpaid, is offered beside the form, not imposed (issue 24 item 13).
+   */
+  offer?: boolean;
 }
 
-export type BuyFlow = "quote" | "order" | "status";
+export type BuyFlow = "quote" | "order" | "status" | "cancel";
+
+/** The per-order limits last quoted, in their currency. */
+export type BuyLimits = BuyQuote["limits"];
 
 export interface BuyOrderContext {
   form: BuyForm;
+  /** The page asked for an asset: it wins over a remembered order, and "instead" keeps it. */
+  asked: boolean;
+  /** A remembered unpaid order, offered beside the form (continue paying it, or cancel it). */
+  offer: BuyOrder | null;
+  /** The limits of the last quote or refusal, kept while the amount is invalid (shown as a hint). */
+  limits: BuyLimits | null;
+  /** A cancel the server did not do (the provider did not answer; the order was paid meanwhile). */
+  cancelFailure: Failure<"cancel"> | null;
+
   /** What is wrong with the amount, found before asking the server or read off its quote's limits. */
   formProblem: FieldErrorKey | null;
   quote: BuyQuote | null;
@@ -52,8 +69,11 @@ export interface BuyOrderContext {
   /** The order being watched (known before its first answer when resuming). */
   orderId: string | null;
   order: BuyOrder | null;
-  /** The browser refused to open the payment window: the view offers a link instead. */
-  paymentPageBlocked: boolean;
+  /**
+   * The payment window: open (as far as the page knows), blocked by the browser (the view offers a
+   * link instead), or closed by the buyer while the order waits for payment (reopen it, or cancel).
+   */
+  paymentWindow: "open" | "blocked" | "closed";
   /** Status calls failed in a row (capped at TROUBLE_AFTER_FAILURES). */
   statusFailures: number;
   /** Answers in a row with the same status: the processing back-off's exponent (capped). */
@@ -70,7 +90,17 @@ export type BuyOrderEvent =
   /** Leave the order (finished, lost or unpaid) and start another with the same form. */
   | { type: "buy.again" }
   /** The app's openPaymentPage could not open a window. */
-  | { type: "buy.paymentPageBlocked" };
+  | { type: "buy.paymentPageBlocked" }
+  /** The amount field was left: its problem is shown now, without waiting for the pause. */
+  | { type: "buy.blur" }
+  /** Continue the offered unpaid order. */
+  | { type: "buy.resume" }
+  /** Cancel the unpaid order (the one watched, or the one offered). */
+  | { type: "buy.cancel" }
+  /** The app saw the payment window closed (the order is still unpaid). */
+  | { type: "buy.paymentWindowClosed" }
+  /** Open the payment page again, in its popup. */
+  | { type: "buy.reopen" };
 
 /**
  * What views read: `editing` (the form; with `quoting`, `quoted`, `invalid` or `quoteFailed`),
@@ -85,6 +115,7 @@ export type BuyOrderTag =
   | "invalid"
   | "quoteFailed"
   | "creating"
+  | "cancelling"
   | "tracking"
   | "resuming"
   | "awaitingPayment"

@@ -126,7 +126,7 @@ function keyOf(driven: DrivenMachine): string {
 }
 
 export function explore(machine: AnyStateMachine, spec: MachineSpec, options: ExploreOptions = {}): Exploration {
-  const maxVertices = options.maxVertices ?? 2000;
+  const maxVertices = options.maxVertices ?? spec.maxSnapshots ?? 2000;
   const maxDepth = options.maxDepth ?? 40;
   const maxWork = options.maxWork ?? 100_000;
   let work = 0;

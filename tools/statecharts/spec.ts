@@ -12,6 +12,8 @@ export interface MachineSpec {
   actors: Readonly<Record<string, { done: readonly unknown[]; error: readonly unknown[] }>>;
   /** What was filled in because the machine file did not say it. */
   notes: string[];
+  /** The machine file's own snapshot limit, if it sets one. */
+  maxSnapshots?: number;
 }
 
 /** Event types the machine handles by name (internal xstate.* events and wildcards excluded). */
@@ -38,5 +40,5 @@ export function resolveSpec(machine: AnyStateMachine, graphSpec: MachineGraphSpe
     if (invoked.has(src) && !given?.error) notes.push(`no error samples for actor "${src}": using a generic Error`);
     actors[src] = { done, error };
   }
-  return { inputs, events, actors, notes };
+  return { inputs, events, actors, notes, ...(graphSpec?.maxSnapshots ? { maxSnapshots: graphSpec.maxSnapshots } : {}) };
 }

@@ -7,7 +7,7 @@ import type { BuyForm, BuyOrderInput } from "../../../machines/onramp/buyOrder.t
 import { useAppCall } from "../../shared/actors/context.tsx";
 import { useActorRef, useInSession } from "../../shared/actors/hooks.ts";
 import { base64url } from "../../shared/lib/base64url.ts";
-import { createPaymentWindow, openPaymentWindow } from "./adapters/paymentWindow.ts";
+import { createPaymentWindow } from "./adapters/paymentWindow.ts";
 import { createPendingBuyStore } from "./adapters/pendingBuy.ts";
 import { buyOrderImplementations } from "./services/actors.ts";
 
@@ -21,13 +21,16 @@ const newKey = () => base64url(crypto.getRandomValues(new Uint8Array(18)));
  * query's, else the one this browser remembered). A later asset or currency in the query is sent
  * to the form.
  */
-export function useBuyOrder({ orderId, asset, currency }: BuyOrderInput): BuyOrderRef {
+export function useBuyOrder({ orderId, asset, currency, offer }: BuyOrderInput): BuyOrderRef {
   const call = useAppCall();
   const machine = useMemo(
     () => buyOrderMachine.provide(buyOrderImplementations({ call, paymentWindow: createPaymentWindow(), pendingBuy: createPendingBuyStore() })),
     [call],
   );
-  const actor = useInSession(useActorRef(machine, { input: { orderId: orderId ?? createPendingBuyStore().read(), asset, currency } }));
+  // A remembered order (not the page's own `?order=`) is only offered when the page asked for an asset.
+  const actor = useInSession(
+    useActorRef(machine, { input: { orderId: orderId ?? createPendingBuyStore().read(), asset, currency, offer: !orderId && offer } }),
+  );
   useEffect(() => {
     const form = actor.getSnapshot().context.form;
     const changes: Partial<BuyForm> = {};
@@ -45,7 +48,10 @@ export function buyCommands(actor: BuyOrderRef) {
     pay: () => actor.send({ type: "buy.pay", idempotencyKey: newKey() }),
     retry: () => actor.send({ type: "buy.retry" }),
     again: () => actor.send({ type: "buy.again" }),
-    /** Reopens the payment page in its popup; false when blocked (the link then opens it as a tab). */
-    openPaymentPage: openPaymentWindow,
+    cancel: () => actor.send({ type: "buy.cancel" }),
+    resume: () => actor.send({ type: "buy.resume" }),
+    blur: () => actor.send({ type: "buy.blur" }),
+    /** Reopens the payment page in its popup (the click is the gesture); a blocked popup turns the button into a link. */
+    reopen: () => actor.send({ type: "buy.reopen" }),
   };
 }

@@ -32,15 +32,22 @@ function start({
   statuses = [order("pending")] as Answer<BuyOrder>[],
   input = {} as BuyOrderInput,
   blocked = false,
+  cancels = [order("cancelled")] as Answer<BuyOrder>[],
 } = {}) {
   const clock = new SimulatedClock();
   const next = <T>(list: Answer<T>[]) => (list.length > 1 ? list.shift()! : list[0]!);
   const fetchQuote = vi.fn(async (_: { input: BuyForm }) => answerOf(next<BuyQuote>(quotes)));
   const sendOrder = vi.fn(async (_: { input: SendOrderInput }) => answerOf(next<BuyOrder>(orders)));
   const fetchStatus = vi.fn(async (_: { input: { orderId: string } }) => answerOf(next<BuyOrder>(statuses)));
+  const cancelOrder = vi.fn(async (_: { input: { orderId: string } }) => answerOf(next<BuyOrder>(cancels)));
   const effects: string[] = [];
   const machine = buyOrderMachine.provide({
-    actors: { fetchQuote: fromPromise(fetchQuote), sendOrder: fromPromise(sendOrder), fetchStatus: fromPromise(fetchStatus) },
+    actors: {
+      fetchQuote: fromPromise(fetchQuote),
+      sendOrder: fromPromise(sendOrder),
+      fetchStatus: fromPromise(fetchStatus),
+      cancelOrder: fromPromise(cancelOrder),
+    },
     actions: {
       reservePaymentWindow: () => effects.push("reserve"),
       openPaymentPage: ({ context, self }) => {
@@ -48,13 +55,14 @@ function start({
         if (blocked) self.send({ type: "buy.paymentPageBlocked" });
       },
       closePaymentPage: () => effects.push("close"),
+      reopenPaymentPage: ({ context }) => effects.push(`reopen ${context.order?.paymentUrl ?? "-"}`),
       rememberOrder: ({ context }) => effects.push(`remember ${context.orderId}`),
       forgetOrder: () => effects.push("forget"),
     },
   });
   const actor = createActor(machine, { clock, input }).start();
   const has = (tag: BuyOrderTag) => actor.getSnapshot().hasTag(tag);
-  const settle = () => waitFor(actor, (s) => !s.hasTag("quoting") && !s.hasTag("creating") && !s.hasTag("checking"));
+  const settle = () => waitFor(actor, (s) => !s.hasTag("quoting") && !s.hasTag("creating") && !s.hasTag("checking") && !s.hasTag("cancelling"));
   const type = async (amount: string) => {
     actor.send({ type: "buy.edit", changes: { amount } });
     clock.increment(QUOTE_DEBOUNCE_MS);
@@ -65,7 +73,7 @@ function start({
     clock.increment(ms);
     await settle();
   };
-  return { actor, clock, has, type, pass, settle, effects, fetchQuote, sendOrder, fetchStatus };
+  return { actor, clock, has, type, pass, settle, effects, fetchQuote, sendOrder, fetchStatus, cancelOrder };
 }
 
 describe("buy order: the form and its quote", () => {
@@ -230,7 +238,7 @@ describe("buy order: paying", () => {
     await buy.type("100");
     buy.actor.send({ type: "buy.pay", idempotencyKey: "attempt-0001" });
     await buy.settle();
-    expect(buy.actor.getSnapshot().context.paymentPageBlocked).toBe(true);
+    expect(buy.actor.getSnapshot().context.paymentWindow).toBe("blocked");
   });
 });
 
@@ -309,9 +317,12 @@ describe("buy order: watching the order", () => {
     expect(buy.has("quoted")).toBe(true);
     expect(buy.actor.getSnapshot().context).toMatchObject({ order: null, orderId: null, idempotencyKey: null, form: { amount: "100" } });
 
+    // "Start a new order instead": the unpaid order is cancelled first, so the old window cannot still pay it.
     const unpaid = await paid([order("pending")]);
     unpaid.actor.send({ type: "buy.again" });
+    expect(unpaid.has("cancelling")).toBe(true);
     await unpaid.settle();
+    expect(unpaid.cancelOrder).toHaveBeenCalledWith(expect.objectContaining({ input: { orderId: ORDER_ID } }));
     expect(unpaid.has("editing")).toBe(true);
     expect(unpaid.effects.slice(-2)).toEqual(["close", "forget"]);
   });
@@ -352,6 +363,117 @@ describe("buy order: resuming", () => {
     await buy.settle();
     expect(buy.actor.getSnapshot().context.form).toEqual({ asset: "BTC", currency: "USD", side: "fiat", amount: "100.00" });
     expect(buy.has("quoted")).toBe(true);
+  });
+});
+
+describe("buy order: a pending order offered, not imposed (issue 24 item 13)", () => {
+  const asked = { orderId: ORDER_ID, asset: "ETH", offer: true } satisfies BuyOrderInput;
+
+  it("with an asset asked for, offers a remembered unpaid order beside the form of that asset", async () => {
+    const buy = start({ input: asked, statuses: [order("pending")] });
+    await buy.settle();
+    expect(buy.has("editing")).toBe(true);
+    const context = buy.actor.getSnapshot().context;
+    expect(context.form.asset).toBe("ETH");
+    expect(context.offer?.asset).toBe("BTC");
+    buy.actor.send({ type: "buy.resume" });
+    expect(buy.has("awaitingPayment")).toBe(true);
+    expect(buy.actor.getSnapshot().context.orderId).toBe(ORDER_ID);
+  });
+
+  it("cancels the offered order and keeps the form; an ended one is forgotten; a paid one is watched", async () => {
+    const buy = start({ input: asked, statuses: [order("pending")] });
+    await buy.settle();
+    buy.actor.send({ type: "buy.edit", changes: { amount: "50" } });
+    buy.actor.send({ type: "buy.cancel" });
+    expect(buy.has("cancelling") && buy.has("editing")).toBe(true);
+    await buy.settle();
+    expect(buy.cancelOrder).toHaveBeenCalledWith(expect.objectContaining({ input: { orderId: ORDER_ID } }));
+    expect(buy.actor.getSnapshot().context).toMatchObject({ offer: null, orderId: null, form: { asset: "ETH", amount: "50" } });
+    expect(buy.effects).toEqual(["forget"]);
+
+    const ended = start({ input: asked, statuses: [order("expired")] });
+    await ended.settle();
+    expect(ended.has("editing")).toBe(true);
+    expect(ended.actor.getSnapshot().context.offer).toBeNull();
+    expect(ended.effects).toEqual(["forget"]);
+
+    const paidMeanwhile = start({ input: asked, statuses: [order("pending"), order("processing")], cancels: [apiError("conflict", "orderNotCancellable")] });
+    await paidMeanwhile.settle();
+    paidMeanwhile.actor.send({ type: "buy.cancel" });
+    await paidMeanwhile.settle();
+    expect(paidMeanwhile.has("processing")).toBe(true);
+  });
+
+  it('"Start a new order instead" cancels the old order, then opens the form of the asset asked for (not the old one)', async () => {
+    const buy = start({ input: asked, statuses: [order("pending")] });
+    await buy.settle();
+    buy.actor.send({ type: "buy.resume" });
+    buy.actor.send({ type: "buy.again" });
+    await buy.settle();
+    expect(buy.cancelOrder).toHaveBeenCalledTimes(1);
+    expect(buy.has("editing")).toBe(true);
+    expect(buy.actor.getSnapshot().context.form).toMatchObject({ asset: "ETH", amount: "" });
+  });
+});
+
+describe("buy order: cancelling and the closed payment window (issue 24 item 14)", () => {
+  async function awaiting(cancels: Answer<BuyOrder>[] = [order("cancelled")], statuses: Answer<BuyOrder>[] = [order("pending")]) {
+    const buy = start({ input: { orderId: ORDER_ID }, statuses, cancels });
+    await buy.settle();
+    expect(buy.has("awaitingPayment")).toBe(true);
+    return buy;
+  }
+
+  it("cancels the order: ends cancelled, closes the window, forgets it", async () => {
+    const buy = await awaiting();
+    buy.actor.send({ type: "buy.cancel" });
+    await buy.settle();
+    expect(buy.has("cancelled")).toBe(true);
+    expect(buy.effects).toEqual(["forget", "close"]);
+  });
+
+  it("an order paid before the cancel is watched; a cancel the server could not do keeps the order and says so", async () => {
+    const paidFirst = await awaiting([apiError("conflict", "orderNotCancellable")], [order("pending"), order("processing")]);
+    paidFirst.actor.send({ type: "buy.cancel" });
+    await paidFirst.settle();
+    expect(paidFirst.has("processing")).toBe(true);
+
+    const down = await awaiting([apiError("unavailable", "onrampUnavailable")]);
+    down.actor.send({ type: "buy.cancel" });
+    await down.settle();
+    expect(down.has("awaitingPayment")).toBe(true);
+    expect(down.actor.getSnapshot().context.cancelFailure?.reason).toBe("onrampUnavailable");
+  });
+
+  it("notes the payment window closed, and reopens it", async () => {
+    const buy = await awaiting();
+    buy.actor.send({ type: "buy.paymentWindowClosed" });
+    expect(buy.actor.getSnapshot().context.paymentWindow).toBe("closed");
+    buy.actor.send({ type: "buy.reopen" });
+    expect(buy.actor.getSnapshot().context.paymentWindow).toBe("open");
+    expect(buy.effects).toEqual([`reopen ${order("pending").paymentUrl}`]);
+  });
+});
+
+describe("buy order: the amount's errors (issue 24 item 17)", () => {
+  it("waits for the pause before finding a problem, or finds it at once when the field is left", async () => {
+    const buy = start();
+    buy.actor.send({ type: "buy.edit", changes: { amount: "1.005" } });
+    expect(buy.actor.getSnapshot().context.formProblem).toBeNull();
+    buy.actor.send({ type: "buy.blur" });
+    expect(buy.has("invalid")).toBe(true);
+    expect(buy.actor.getSnapshot().context.formProblem).toBe("amount.tooManyDecimals");
+  });
+
+  it("keeps the limits while the amount changes (a hint), and drops them with another currency", async () => {
+    const buy = start({ quotes: [buyQuote({ pay: "5.00" })] });
+    await buy.type("5");
+    expect(buy.has("invalid")).toBe(true);
+    buy.actor.send({ type: "buy.edit", changes: { amount: "6" } });
+    expect(buy.actor.getSnapshot().context.limits).toEqual(buyQuote().limits);
+    buy.actor.send({ type: "buy.edit", changes: { currency: "EUR" } });
+    expect(buy.actor.getSnapshot().context.limits).toBeNull();
   });
 });
 

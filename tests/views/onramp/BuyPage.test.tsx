@@ -69,16 +69,18 @@ describe("the Buy page", { timeout: 20_000 }, () => {
     expect(windows.open).toHaveBeenCalledWith("about:blank", "sarraf-payment", expect.stringContaining("width=500,height=700"));
     expect(windows.popup.location.href).toBe(PAYMENT_URL);
     expect(localStorage.getItem("sarraf.pendingBuy")).toBe(ORDER_ID);
-    expect(screen.getByRole("link", { name: "Reopen the payment page" })).toHaveAttribute("href", PAYMENT_URL);
+    expect(screen.getByRole("button", { name: "Reopen the payment page" })).toBeEnabled();
+    expect(screen.getByRole("button", { name: "Cancel this order" })).toBeEnabled();
     expect(
       within(screen.getByRole("list", { name: "Order timeline" }))
         .getAllByRole("listitem")
         .map((item) => item.textContent),
     ).toEqual([
       expect.stringContaining("Order created"),
-      expect.stringContaining("Card payment received"),
+      // Nothing was charged yet: the step says what it waits for, not "received … in progress".
+      "Waiting for your card payment",
       expect.stringContaining("Buying your crypto"),
-      expect.stringContaining("Credited to your balance"),
+      expect.stringContaining("Crediting your balance"),
     ]);
 
     // The status is polled every 3 s; the completed order closes the payment window and is forgotten.
@@ -90,7 +92,7 @@ describe("the Buy page", { timeout: 20_000 }, () => {
     expect(localStorage.getItem("sarraf.pendingBuy")).toBeNull();
     expect(screen.getByRole("link", { name: "See your portfolio" })).toHaveAttribute("href", "/portfolio");
     expect(screen.getByRole("link", { name: "See your history" })).toHaveAttribute("href", "/history");
-    expect(screen.queryByRole("link", { name: /payment page/ })).toBeNull();
+    expect(screen.queryByRole("button", { name: /payment page/ })).toBeNull();
 
     // The field keeps what was typed; only what is sent is read into a plain decimal.
     fireEvent.click(screen.getByRole("button", { name: "Buy again" }));
@@ -144,6 +146,7 @@ describe("the Buy page", { timeout: 20_000 }, () => {
               reason: "validation",
               fields: { amount: "server words" },
               fieldKeys: { amount: "amount.belowMinimum" },
+              limits: { min: { asset: "USD", value: "10.00" }, max: { asset: "USD", value: "5000.00" } },
             });
           }
           return quote("ETH", "9000.00");
@@ -153,12 +156,15 @@ describe("the Buy page", { timeout: 20_000 }, () => {
     await screen.findByRole("combobox", { name: "Asset" }, { timeout: 10_000 });
     await typeAmount("12.345");
     const input = screen.getByRole("textbox", { name: /You pay/ });
-    await waitFor(() => expect(input).toHaveAccessibleDescription("This amount has more decimal places than the asset allows."));
+    // Named in numbers (issue 24 item 17): cents for the fiat side, the limits as they are.
+    await waitFor(() => expect(input).toHaveAccessibleDescription("Enter whole cents: at most 2 decimal places."));
     expect(input).toHaveAttribute("aria-invalid", "true");
     await typeAmount("2");
-    await waitFor(() => expect(input).toHaveAccessibleDescription("This amount is below the minimum for one order."));
+    await waitFor(() => expect(input).toHaveAccessibleDescription(/A buy must cost at least \u2066\$10\.00\u2069\./));
+    // The limits stay in sight while the amount is invalid.
+    expect(input).toHaveAccessibleDescription(/^Between \$10\.00 and \$5,000\.00 per order\./);
     await typeAmount("9000");
-    await waitFor(() => expect(input).toHaveAccessibleDescription(/above the maximum for one order/));
+    await waitFor(() => expect(input).toHaveAccessibleDescription(/A buy may cost at most \u2066\$5,000\.00\u2069\./));
     expect(screen.getByRole("button", { name: "Pay by card" })).toBeDisabled();
   });
 

@@ -12,6 +12,8 @@ export interface PaymentWindow {
   /** Shows the page in the reserved window, or opens one; false when the browser blocked it. */
   open(url: string): boolean;
   close(): void;
+  /** Whether the window this page opened is still open (false when none was, or it was closed). */
+  isOpen(): boolean;
 }
 
 /** 500×700, centred on this window (which may sit on a second screen). */
@@ -19,13 +21,6 @@ function features(): string {
   const left = Math.max(0, Math.round(window.screenX + (window.outerWidth - PAYMENT_WINDOW_WIDTH) / 2));
   const top = Math.max(0, Math.round(window.screenY + (window.outerHeight - PAYMENT_WINDOW_HEIGHT) / 2));
   return `popup=yes,width=${PAYMENT_WINDOW_WIDTH},height=${PAYMENT_WINDOW_HEIGHT},left=${left},top=${top}`;
-}
-
-/** Opens the payment page in its popup, as a link's click would; false when the browser blocked it. */
-export function openPaymentWindow(url: string): boolean {
-  const opened = window.open(url, WINDOW_NAME, features());
-  opened?.focus?.();
-  return Boolean(opened);
 }
 
 /** One page's payment window. */
@@ -41,8 +36,11 @@ export function createPaymentWindow(): PaymentWindow {
         current.focus?.();
         return true;
       }
-      return openPaymentWindow(url);
+      current = window.open(url, WINDOW_NAME, features()) ?? null;
+      current?.focus?.();
+      return Boolean(current);
     },
+    isOpen: () => Boolean(current && !current.closed),
     close() {
       if (current && !current.closed) current.close();
       current = null;

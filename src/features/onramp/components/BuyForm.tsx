@@ -13,7 +13,7 @@ import { QuoteSummary } from "./QuoteSummary.tsx";
 export function BuyForm({ actor, assets, currencies }: { actor: BuyOrderRef; assets: Asset[]; currencies: readonly QuoteCurrencyInfo[] }) {
   const { i18n } = useLingui();
   const assetId = useId();
-  const { edit, pay, retry } = buyCommands(actor);
+  const { edit, pay, retry, blur } = buyCommands(actor);
   const form = useSelector(actor, (state) => state.context.form);
   const quote = useSelector(actor, (state) => state.context.quote);
   const formProblem = useSelector(actor, (state) => state.context.formProblem);
@@ -27,9 +27,11 @@ export function BuyForm({ actor, assets, currencies }: { actor: BuyOrderRef; ass
   const symbol = form.asset;
   const currency = form.currency;
   const failure = orderFailure ?? quoteFailure;
-  const amountError = amountErrorText(i18n, formProblem, failure);
+  const kept = useSelector(actor, (state) => state.context.limits);
+  const amountError = amountErrorText(i18n, formProblem, failure, { limits: kept, side: form.side, symbol: form.asset, decimals: asset?.decimals });
   const alert = buyFailureText(i18n, failure);
-  const limits = quote && quote.asset === form.asset && quote.currency === form.currency ? quote.limits : null;
+  // The limits stay in sight while the amount is invalid, in either side (they are the currency's).
+  const limits = kept && kept.min.asset === form.currency ? kept : null;
   const ar = i18n.locale.startsWith("ar");
 
   const submit = (event: FormEvent) => {
@@ -80,6 +82,7 @@ export function BuyForm({ actor, assets, currencies }: { actor: BuyOrderRef; ass
           label={form.side === "fiat" ? <Trans>You pay ({currency})</Trans> : <Trans>You receive ({symbol})</Trans>}
           value={form.amount}
           onChange={(event) => edit({ amount: event.target.value })}
+          onBlur={blur}
           inputMode="decimal"
           autoComplete="off"
           spellCheck={false}

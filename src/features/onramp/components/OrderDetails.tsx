@@ -1,7 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { BuyOrder, OrderStatus, OrderStep } from "../../../../contract/index.ts";
 import { isFinalOrderStatus } from "../../../../contract/onrampVocabulary.ts";
-import { stepNames } from "../lib/texts.ts";
+import { stepNames, upcomingStepNames } from "../lib/texts.ts";
 import { AmountFigure, Figure, PriceFigure } from "./Figure.tsx";
 
 /** The steps an order goes through when all goes well. */
@@ -65,8 +65,9 @@ function Timeline({ order }: { order: BuyOrder }) {
       {upcoming.map((step, index) => (
         <li key={step} className={`order-step ${index === 0 ? "order-step-next" : "order-step-later"}`}>
           <span className="order-step-mark" aria-hidden="true" />
-          <span className="order-step-name">{i18n._(stepNames[step])}</span>
-          <span className="order-step-when">{index === 0 ? <Trans>In progress</Trans> : <Trans>To come</Trans>}</span>
+          <span className="order-step-name">{i18n._(upcomingStepNames[step])}</span>
+          {/* Waiting for the buyer is not progress: only Sarraf's own steps are "in progress". */}
+          <span className="order-step-when">{index === 0 && step !== "paid" ? <Trans>In progress</Trans> : index === 0 ? null : <Trans>To come</Trans>}</span>
         </li>
       ))}
     </ol>

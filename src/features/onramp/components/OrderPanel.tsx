@@ -1,4 +1,3 @@
-import type { MouseEvent } from "react";
 import { Link } from "wouter";
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { Asset } from "../../../../contract/index.ts";
@@ -7,6 +6,7 @@ import { paths } from "../../../shared/lib/paths.ts";
 import { Alert } from "../../../shared/ui/form.tsx";
 import { AssetBadge } from "../../market/index.ts";
 import { buyCommands, type BuyOrderRef } from "../hooks.ts";
+import { failureText } from "../../../shared/i18n/errors.ts";
 import { statusTexts, statusTitles } from "../lib/texts.ts";
 import { OrderFigures, Timeline } from "./OrderDetails.tsx";
 
@@ -15,6 +15,7 @@ const PANEL_TAGS = [
   ["resuming", "resuming"],
   ["lost", "lost"],
   ["awaitingPayment", "pending"],
+  ["cancelling", "pending"],
   ["processing", "processing"],
   ["completed", "completed"],
   ["failed", "failed"],
@@ -26,10 +27,15 @@ type PanelStatus = (typeof PANEL_TAGS)[number][1];
 /** A card buy under way or finished: its status in words, the timeline, and what to do next. */
 export function OrderPanel({ actor, assets }: { actor: BuyOrderRef; assets: Asset[] }) {
   const { i18n } = useLingui();
-  const { retry, again, openPaymentPage } = buyCommands(actor);
+  const { retry, again, cancel, reopen } = buyCommands(actor);
   const status = useSelector(actor, (state): PanelStatus => PANEL_TAGS.find(([tag]) => state.hasTag(tag))?.[1] ?? "resuming");
   const order = useSelector(actor, (state) => state.context.order);
-  const blocked = useSelector(actor, (state) => state.context.paymentPageBlocked);
+  const paymentWindow = useSelector(actor, (state) => state.context.paymentWindow);
+  const blocked = paymentWindow === "blocked";
+  const closed = paymentWindow === "closed";
+  const cancelling = useSelector(actor, (state) => state.hasTag("cancelling"));
+  const cancelFailure = useSelector(actor, (state) => state.context.cancelFailure);
+  const canCancel = useSelector(actor, (state) => state.can({ type: "buy.cancel" }));
   const resuming = useSelector(actor, (state) => state.hasTag("resuming"));
   const trouble = useSelector(actor, (state) => state.hasTag("connectionTrouble"));
   const awaitingPayment = useSelector(actor, (state) => state.hasTag("awaitingPayment"));
@@ -37,11 +43,7 @@ export function OrderPanel({ actor, assets }: { actor: BuyOrderRef; assets: Asse
   const canRetry = useSelector(actor, (state) => state.can({ type: "buy.retry" }));
   const canStartAgain = useSelector(actor, (state) => state.can({ type: "buy.again" }));
   const asset = order ? assets.find((candidate) => candidate.symbol === order.asset) : undefined;
-  const paymentUrl = awaitingPayment ? order?.paymentUrl : null;
-  const reopen = (event: MouseEvent<HTMLAnchorElement>) => {
-    // The popup when the browser allows it; otherwise the link opens the page in a tab.
-    if (paymentUrl && openPaymentPage(paymentUrl)) event.preventDefault();
-  };
+  const paymentUrl = awaitingPayment || cancelling ? order?.paymentUrl : null;
 
   return (
     <section className={`card buy-card order-panel order-${status}`} aria-labelledby="order-title" aria-busy={resuming}>
@@ -51,7 +53,15 @@ export function OrderPanel({ actor, assets }: { actor: BuyOrderRef; assets: Asse
           <h2 id="order-title" aria-live="polite">
             {i18n._(statusTitles[status])}
           </h2>
-          <p className="order-text">{i18n._(statusTexts[status])}</p>
+          <p className="order-text">
+            {cancelling ? (
+              <Trans>Cancelling your order…</Trans>
+            ) : closed && awaitingPayment ? (
+              <Trans>You closed the payment window. The order is still open: reopen the payment page to pay, or cancel the order.</Trans>
+            ) : (
+              i18n._(statusTexts[status])
+            )}
+          </p>
         </div>
       </div>
       {trouble && (
@@ -67,16 +77,27 @@ export function OrderPanel({ actor, assets }: { actor: BuyOrderRef; assets: Asse
           )}
         </div>
       )}
+      {cancelFailure && <Alert>{failureText(i18n, cancelFailure).text}</Alert>}
       {paymentUrl && (
-        <div className="order-pay">
+        <div className="order-pay" aria-busy={cancelling}>
           {blocked && (
             <Alert>
               <Trans>Your browser blocked the payment window. Open the payment page with the link below.</Trans>
             </Alert>
           )}
-          <a className="button button-primary" href={paymentUrl} target="_blank" rel="noopener" onClick={reopen}>
-            {blocked ? <Trans>Open the payment page</Trans> : <Trans>Reopen the payment page</Trans>}
-          </a>
+          {blocked ? (
+            <a className="button button-primary" href={paymentUrl} target="_blank" rel="noopener">
+              <Trans>Open the payment page</Trans>
+            </a>
+          ) : (
+            <button type="button" className="button button-primary" onClick={reopen} disabled={cancelling}>
+              <Trans>Reopen the payment page</Trans>
+            </button>
+          )}
+          <button type="button" className="button" onClick={cancel} disabled={!canCancel}>
+            {cancelling && <span className="spinner" aria-hidden="true" />}
+            <Trans>Cancel this order</Trans>
+          </button>
         </div>
       )}
       {order && <OrderFigures order={order} />}

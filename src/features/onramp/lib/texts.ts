@@ -7,6 +7,8 @@ import type { FieldErrorKey } from "../../../../contract/vocabulary.ts";
 import type { Failure } from "../../../../machines/failure.ts";
 import { failureText } from "../../../shared/i18n/errors.ts";
 import { fieldErrorText } from "../../../shared/ui/fieldErrors.ts";
+import type { BuyLimits, BuySide } from "../../../../machines/onramp/buyOrder.types.ts";
+import { formatAmount } from "./amounts.ts";
 
 /** Where the buy says more than the shared words; only a reason a buy route documents may be a key. */
 const buyReasonTexts: { [R in ReasonOf<"swipeluxQuote" | "swipeluxSendOrder" | "swipeluxStatus">]?: MessageDescriptor } = {
@@ -23,9 +25,37 @@ export function amountErrorKey(problem: FieldErrorKey | null, failure: Failure |
   return problem ?? failure?.fieldKeys.amount ?? null;
 }
 
-export function amountErrorText(i18n: I18n, problem: FieldErrorKey | null, failure: Failure | null): string | undefined {
+/** What the amount's error names: the limits, the side and the asset's decimals (when known). */
+export interface AmountAbout {
+  limits: BuyLimits | null;
+  side: BuySide;
+  symbol: string;
+  decimals: number | undefined;
+}
+
+/** A number in words' midst, isolated left to right (Arabic). */
+const ltr = (text: string) => `\u2066${text}\u2069`;
+
+/** The amount's problem in words that name the numbers: "at least $10.00", "BTC has 8 decimal places", whole cents. */
+export function amountErrorText(i18n: I18n, problem: FieldErrorKey | null, failure: Failure | null, about?: AmountAbout): string | undefined {
   const key = amountErrorKey(problem, failure);
-  return key ? fieldErrorText(i18n, key) : undefined;
+  if (!key) return undefined;
+  const limits = about?.limits;
+  if (key === "amount.belowMinimum" && limits) {
+    const min = ltr(formatAmount(limits.min, i18n.locale));
+    return i18n._(msg`A buy must cost at least ${min}.`);
+  }
+  if (key === "amount.aboveMaximum" && limits) {
+    const max = ltr(formatAmount(limits.max, i18n.locale));
+    return i18n._(msg`A buy may cost at most ${max}.`);
+  }
+  if (key === "amount.tooManyDecimals" && about?.side === "fiat") return i18n._(msg`Enter whole cents: at most 2 decimal places.`);
+  if (key === "amount.tooManyDecimals" && about?.decimals !== undefined) {
+    const symbol = ltr(about.symbol);
+    const decimals = about.decimals;
+    return i18n._(msg`${symbol} has ${decimals} decimal places: enter no more than that.`);
+  }
+  return fieldErrorText(i18n, key);
 }
 
 /** A failed call that the amount field does not explain, in words; null when the field does. */
@@ -60,6 +90,19 @@ export const statusTexts: Record<OrderStatus | "lost" | "resuming", MessageDescr
   refunded: msg`The card payment was returned to your card, so the crypto it bought was taken back from your balance. If you had already spent some of it, the e-mail we sent you says what you owe.`,
   chargedBack: msg`Your bank took the card payment back, so the crypto it bought was taken back from your balance. If you had already spent some of it, the e-mail we sent you says what you owe.`,
   lost: msg`We could not find this order. It may belong to another account, or the link may be wrong.`,
+};
+
+/** A step still to come, named by what it waits for (nothing is "received" before the card is charged). */
+export const upcomingStepNames: Record<OrderStep, MessageDescriptor> = {
+  created: msg`Order created`,
+  paid: msg`Waiting for your card payment`,
+  processing: msg`Buying your crypto`,
+  completed: msg`Crediting your balance`,
+  failed: msg`Payment failed`,
+  cancelled: msg`Payment cancelled`,
+  expired: msg`Payment page expired`,
+  refunded: msg`Payment refunded: credit taken back`,
+  chargedBack: msg`Payment charged back: credit taken back`,
 };
 
 export const stepNames: Record<OrderStep, MessageDescriptor> = {

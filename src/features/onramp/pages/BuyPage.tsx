@@ -6,6 +6,7 @@ import { PageHeader } from "../../../shared/ui/PageHeader.tsx";
 import { useSelector } from "../../../shared/actors/hooks.ts";
 import { ListFailed, useCurrencyList } from "../../market/index.ts";
 import { BuyForm } from "../components/BuyForm.tsx";
+import { OrderOffer } from "../components/OrderOffer.tsx";
 import { OrderPanel } from "../components/OrderPanel.tsx";
 import { useBuyOrder } from "../hooks.ts";
 import "../onramp.css";
@@ -46,7 +47,7 @@ export default function BuyPage() {
 function Buy({ list, symbol, currency, orderId }: { list: CurrencyList; symbol: string | null; currency: QuoteCurrency | undefined; orderId: string | null }) {
   const assets: Asset[] = list.assets.filter((asset) => asset.tradable);
   const known = symbol ? assets.find((asset) => asset.symbol === symbol) : undefined;
-  const actor = useBuyOrder({ orderId, asset: known?.symbol ?? assets[0]?.symbol ?? "BTC", currency });
+  const actor = useBuyOrder({ orderId, asset: known?.symbol ?? assets[0]?.symbol ?? "BTC", currency, offer: Boolean(known) });
   const tracking = useSelector(actor, (state) => state.hasTag("tracking"));
   return (
     <>
@@ -57,7 +58,14 @@ function Buy({ list, symbol, currency, orderId }: { list: CurrencyList; symbol: 
           </Trans>
         </p>
       )}
-      {tracking ? <OrderPanel actor={actor} assets={assets} /> : <BuyForm actor={actor} assets={assets} currencies={list.currencies} />}
+      {tracking ? (
+        <OrderPanel actor={actor} assets={assets} />
+      ) : (
+        <>
+          <OrderOffer actor={actor} />
+          <BuyForm actor={actor} assets={assets} currencies={list.currencies} />
+        </>
+      )}
     </>
   );
 }
