@@ -7,6 +7,9 @@ export const inactivityGraphSpec: MachineGraphSpec<undefined, InactivityEvent> =
     { type: "inactivity.activity", at: ACTIVITY_THROTTLE_MS },
     { type: "inactivity.activity", at: ACTIVITY_THROTTLE_MS - 1 },
     { type: "inactivity.stay", at: IDLE_TIMEOUT_MS },
+    // After the laptop slept through the warning.
+    { type: "inactivity.stay", at: 10 * IDLE_TIMEOUT_MS },
+    { type: "inactivity.activity", at: 10 * IDLE_TIMEOUT_MS },
     { type: "inactivity.activityElsewhere" },
   ],
   actors: {

@@ -33,6 +33,15 @@ export interface IdleReading {
   lastActivityAt: number;
 }
 
+/**
+ * "Stay signed in", or any activity, while warned: the session goes on if it comes before the
+ * logout's check was due; later (the laptop slept through the warning) it is over.
+ */
+const stayed = [
+  { guard: "isBeforeLogout", target: "waiting", actions: ["noteRecorded", "recordActivity"] },
+  { description: "Slept past the minute: the session has timed out.", target: "timedOut" },
+] as const;
+
 /** When the user acted, for the events that say. */
 const atOf = (event: InactivityEvent) => ("at" in event ? event.at : 0);
 
@@ -51,6 +60,7 @@ export const inactivityMachine = setup({
     isPastThrottle: ({ context, event }) => atOf(event) - context.lastRecordedAt >= ACTIVITY_THROTTLE_MS,
     // Strictly longer: exactly 15 minutes idle is not yet a logout.
     isIdleTooLong: (_, reading: IdleReading) => reading.now - reading.lastActivityAt > IDLE_TIMEOUT_MS,
+    isBeforeLogout: ({ context, event }) => context.logoutAt !== null && atOf(event) <= context.logoutAt,
     isIdleNearLimit: (_, reading: IdleReading) => reading.now - reading.lastActivityAt > IDLE_TIMEOUT_MS - WARNING_BEFORE_MS,
   },
   actions: {
@@ -108,7 +118,8 @@ export const inactivityMachine = setup({
       exit: "forgetLogoutAt",
       after: { checkInterval: "checking" },
       on: {
-        "inactivity.stay": { target: "confirmingActivity", actions: "noteRecorded" },
+        "inactivity.stay": stayed,
+        "inactivity.activity": stayed,
         "inactivity.activityElsewhere": { description: "Another tab was active or stayed: read the stored time again.", target: "checking" },
       },
     },

@@ -52,6 +52,8 @@ describe("inactivity: the warning a minute before the logout", () => {
     const t = start();
     await t.pass(15 * MINUTE);
     expect(t.warning()).toBe(true);
+    // Half a minute into the warning: 15.5 idle minutes, yet before the logout's check.
+    t.clock.increment(30_000);
     t.actor.send({ type: "inactivity.activity", at: t.clock.now() });
     await flush();
     expect(t.warning()).toBe(false);
@@ -64,6 +66,7 @@ describe("inactivity: the warning a minute before the logout", () => {
   it('"Stay signed in" keeps the session', async () => {
     const t = start();
     await t.pass(15 * MINUTE);
+    t.clock.increment(59_000);
     t.actor.send({ type: "inactivity.stay", at: t.clock.now() });
     await flush();
     expect(t.warning()).toBe(false);

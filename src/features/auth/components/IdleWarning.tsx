@@ -26,8 +26,10 @@ const SPOKEN_AT = new Set([30, 10]);
 /**
  * The warning a minute before the idle logout (the inactivity machine's `warning` tag): an
  * alert dialog that takes focus, says the session is about to end with a live countdown, and
- * offers "Stay signed in" (Escape too) or "Log out". Any activity closes it too, as does another
- * tab's choice (the machine leaves its warning). Shown over every page while signed in.
+ * offers "Stay signed in" (Escape too) or "Log out". A click or key outside it, the tab shown
+ * again, or another tab's activity or choice closes it too (the machine leaves its warning); the
+ * pointer moving towards its buttons does not (src/features/auth/adapters/activity.ts). Shown over
+ * every page while signed in.
  */
 export function IdleWarning() {
   const auth = useAppActor("auth");
@@ -71,10 +73,11 @@ function IdleWarningDialog({ logoutAt, onStay, onLogout }: { logoutAt: number; o
     buttons[next]?.focus();
   };
   return (
-    <div className="idle-warning-backdrop">
+    <div className="idle-warning-backdrop" data-idle-warning="backdrop">
       <div
         ref={dialog}
         className="idle-warning"
+        data-idle-warning="dialog"
         role="alertdialog"
         aria-modal="true"
         aria-labelledby={`${id}-title`}
