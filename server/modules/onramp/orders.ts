@@ -1,15 +1,12 @@
-// Card buys: creating an order with the provider, following it, and settling it (settle.ts) exactly
-// once. The reconciler asks the provider about every order still under way, so a crash between the
-// provider's success and the credit loses nothing; a final order is never asked about again.
-//
-// One provider order per Sarraf order: the right to ask the provider is claimed in the database
-// first (a conditional UPDATE, so one caller at a time however many servers and requests race), and
-// Sarraf's order id goes to the provider as its external id, so asking again after a lost answer
-// finds the same provider order where the provider supports it.
+// Card buys: creating an order with the provider, following it, settling it once (settle.ts),
+// asking about every order under way (reconcile.ts). One provider order per Sarraf order: the right
+// to ask the provider is claimed in the database first (a conditional UPDATE: one caller at a time
+// however many servers race), and Sarraf's order id is the provider's external id, so asking again
+// after a lost answer finds the same provider order where the provider supports it.
 import { createHash } from "node:crypto";
-import { and, asc, eq, getTableColumns, inArray, lte, or, isNull, sql } from "drizzle-orm";
+import { and, eq, lte, or, isNull } from "drizzle-orm";
 import { setTimeout as sleep } from "node:timers/promises";
-import { isFinalOrderStatus, type OrderStep } from "../../../contract/index.ts";
+import { isFinalOrderStatus } from "../../../contract/index.ts";
 import type { Db } from "../../platform/db/open.ts";
 import type { Logger } from "../../platform/logging/logger.ts";
 import { errorFields } from "../../platform/logging/logger.ts";
@@ -18,10 +15,11 @@ import type { BuyFigures } from "./figures.ts";
 import { OrderConflict, OrderUnavailable } from "./order-status.ts";
 import type { OnrampProvider } from "./provider.ts";
 import { onrampOrders, onrampOrderSteps, type OnrampOrderRow } from "./schema.ts";
+import { createReconciler } from "./reconcile.ts";
+import { orderTimelines } from "./timelines.ts";
 import { createSettlement, type ReversalNotice } from "./settle.ts";
 
-export { OrderConflict, OrderUnavailable };
-export type { ReversalNotice };
+export { OrderConflict, OrderUnavailable, type ReversalNotice };
 
 export interface NewOrder {
   userId: string;
@@ -57,9 +55,6 @@ export interface OrdersOptions {
   notify?: (notice: ReversalNotice) => Promise<void>;
 }
 
-/** How many open orders the reconciler reads at a time. */
-const RECONCILE_PAGE = 500;
-
 export function createOrders({
   db,
   ledger,
@@ -90,7 +85,6 @@ export function createOrders({
   /**
    * Creates the order (or answers the one its key made); the provider is asked outside any
    * transaction, by one caller at a time:
-   *
    * - The order row is made first (one per key: the unique index decides a race).
    * - A caller may ask the provider only after claiming the row (`provider_claimed_at`, a
    *   conditional UPDATE that succeeds for one caller while the row has no provider order and no
@@ -247,68 +241,10 @@ export function createOrders({
       return stale ? refresh(order) : order;
     },
 
-    /**
-     * Every order under way (or one whose creation never reached the provider), oldest first:
-     * asked about and settled. Pages by (createdAt, id) after the last row seen, so orders that
-     * settle meanwhile shift nothing and every open order is reached however many there are;
-     * orders made after the pass began wait for the next.
-     */
-    async reconcile({ pageSize = RECONCILE_PAGE }: { pageSize?: number } = {}): Promise<{ checked: number; settled: number }> {
-      const o = onrampOrders;
-      const began = now();
-      let checked = 0;
-      let settled = 0;
-      // The last row's key as the database holds it (microseconds; a Date keeps milliseconds only).
-      let last: { at: string; id: string } | null = null;
-      for (;;) {
-        const page = await db
-          .select({ ...getTableColumns(o), cursorAt: sql<string>`${o.createdAt}::text` })
-          .from(o)
-          .where(
-            and(
-              inArray(o.status, ["pending", "processing"]),
-              lte(o.createdAt, began),
-              last ? sql`(${o.createdAt}, ${o.id}) > (${last.at}::timestamptz, ${last.id}::uuid)` : undefined,
-            ),
-          )
-          .orderBy(asc(o.createdAt), asc(o.id))
-          .limit(pageSize);
-        for (const { cursorAt: _, ...order } of page) {
-          checked++;
-          if (!order.providerOrderId) {
-            // Created here but never at the provider (the server died in between): nothing can be paid.
-            if (order.expiresAt.getTime() <= now().getTime()) await expireUnsent(order.id);
-            continue;
-          }
-          const after = await refresh(order);
-          if (after.status !== order.status) settled++;
-        }
-        if (page.length < pageSize) return { checked, settled };
-        last = { at: page[page.length - 1]!.cursorAt, id: page[page.length - 1]!.id };
-      }
-    },
-
+    reconcile: createReconciler({ db, now, refresh }),
     /** Each order's timeline, oldest step first. */
-    async timelines(ids: string[]): Promise<Map<string, { step: OrderStep; at: Date }[]>> {
-      const map = new Map<string, { step: OrderStep; at: Date }[]>();
-      if (ids.length === 0) return map;
-      const rows = await db.select().from(onrampOrderSteps).where(inArray(onrampOrderSteps.orderId, ids)).orderBy(asc(onrampOrderSteps.at));
-      for (const row of rows) map.set(row.orderId, [...(map.get(row.orderId) ?? []), { step: row.step, at: row.at }]);
-      return map;
-    },
+    timelines: (ids: string[]) => orderTimelines(db, ids),
   };
-
-  async function expireUnsent(id: string): Promise<void> {
-    const at = now();
-    await db.transaction(async (tx) => {
-      const [gone] = await tx
-        .update(onrampOrders)
-        .set({ status: "expired", updatedAt: at })
-        .where(and(eq(onrampOrders.id, id), isNull(onrampOrders.providerOrderId), or(eq(onrampOrders.status, "pending")), lte(onrampOrders.expiresAt, at)))
-        .returning({ id: onrampOrders.id });
-      if (gone) await tx.insert(onrampOrderSteps).values({ orderId: id, step: "expired", at }).onConflictDoNothing();
-    });
-  }
 }
 
 export type Orders = ReturnType<typeof createOrders>;

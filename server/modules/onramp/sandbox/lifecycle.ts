@@ -2,8 +2,18 @@
 // paid → processing → completed; a card declined at first (the retry card) fails, then the
 // provider's retry goes through (failed → completed); a payment later returned (the refund and
 // chargeback cards) completes, then is refunded or charged back.
-import type { ProviderStatus } from "../provider.ts";
-import type { SandboxCardOutcome } from "../schema.ts";
+import type { ProviderOrder, ProviderStatus } from "../provider.ts";
+import type { SandboxCardOutcome, SandboxOrderRow } from "../schema.ts";
+
+/** A sandbox order as the provider port answers it: what was delivered only while completed (a refund takes it back). */
+export const toOrder = (row: SandboxOrderRow): ProviderOrder => ({
+  providerOrderId: row.id,
+  externalId: row.externalId,
+  status: row.status,
+  deliveredUnits: row.status === "completed" ? row.cryptoUnits : null,
+  deliveredAsset: row.status === "completed" ? row.asset : null,
+  at: row.updatedAt,
+});
 
 /** The statuses an order may move on from by itself, once its next step is due. */
 export const MOVING: ProviderStatus[] = ["paid", "processing", "failed", "completed"];

@@ -6,12 +6,12 @@
 // provider port (webhooks, or asking for the order), exactly as with the real provider.
 import { and, asc, desc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import { errorFields } from "../../../platform/logging/logger.ts";
-import type { CreateOrderRequest, OnrampProvider, ProviderOrder, ProviderStatus } from "../provider.ts";
+import type { CreateOrderRequest, OnrampProvider, ProviderStatus } from "../provider.ts";
 import { sandboxOrders, sandboxWebhooks, type SandboxOrderRow } from "../schema.ts";
 import { keptSigner } from "./keys.ts";
 import { verifyWebhook, type WebhookSigner } from "../webhook-signature.ts";
 import { cardOutcome, type CardOutcome } from "./cards.ts";
-import { FINAL, MOVING, nextStep } from "./lifecycle.ts";
+import { FINAL, MOVING, nextStep, toOrder } from "./lifecycle.ts";
 import type { Deliver, PayResult, SandboxOptions } from "./types.ts";
 
 export type { Deliver, PayResult, SandboxOptions };
@@ -34,15 +34,6 @@ export function createSandbox(options: SandboxOptions) {
     });
     return signer;
   }
-
-  const toOrder = (row: SandboxOrderRow): ProviderOrder => ({
-    providerOrderId: row.id,
-    externalId: row.externalId,
-    status: row.status,
-    deliveredUnits: row.status === "completed" ? row.cryptoUnits : null,
-    deliveredAsset: row.status === "completed" ? row.asset : null,
-    at: row.updatedAt,
-  });
 
   /** Moves an order on and owes the merchant a webhook for it, in one transaction; false if it had moved already. */
   async function move(id: string, from: ProviderStatus[], to: ProviderStatus, set: Partial<SandboxOrderRow> = {}): Promise<boolean> {
