@@ -176,6 +176,7 @@ export function createOrders({
         fiatCents: row.fiatCents,
         cryptoUnits: row.grossUnits,
         cryptoDecimals: row.decimals,
+        feeUnits: row.feeUnits,
         email: order.email,
         locale: order.locale,
       });

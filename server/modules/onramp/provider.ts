@@ -19,6 +19,8 @@ export interface CreateOrderRequest {
   /** What the provider delivers to Sarraf's treasury, in the asset's minor units (before Sarraf's fee). */
   cryptoUnits: bigint;
   cryptoDecimals: number;
+  /** Sarraf's fee out of cryptoUnits: a payment page that can show it names it and what the buyer receives. */
+  feeUnits?: bigint;
   email: string;
   /** The language of the payment page. */
   locale: "en" | "ar";

@@ -147,6 +147,10 @@ export const sandboxOrders = pgTable(
     currency: text("currency").notNull(),
     fiatCents: units("fiat_cents").notNull(),
     cryptoUnits: units("crypto_units").notNull(),
+    /** The merchant's (Sarraf's) fee out of cryptoUnits, shown on the page beside what the buyer receives. */
+    merchantFeeUnits: units("merchant_fee_units")
+      .notNull()
+      .default(sql`0`),
     decimals: integer("decimals").notNull(),
     locale: text("locale").$type<"en" | "ar">().notNull(),
     status: text("status").$type<ProviderStatus>().notNull(),

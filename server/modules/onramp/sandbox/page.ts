@@ -11,7 +11,8 @@ const words = {
     title: "Sandbox checkout",
     banner: "Test mode: no real card is charged.",
     pay: "Pay",
-    buying: "To buy",
+    buying: "You receive",
+    fee: "Fee",
     card: "Card number",
     expiry: "Expiry (MM/YY)",
     cvc: "CVC",
@@ -48,7 +49,8 @@ const words = {
     title: "صفحة الدفع التجريبية",
     banner: "وضع الاختبار: لن تُخصم أي مبالغ من بطاقة حقيقية.",
     pay: "ادفع",
-    buying: "لشراء",
+    buying: "تستلم",
+    fee: "الرسوم",
     card: "رقم البطاقة",
     expiry: "تاريخ الانتهاء (MM/YY)",
     cvc: "رمز التحقق CVC",
@@ -117,6 +119,13 @@ ${body}
 </main></body></html>`;
 }
 
+/** Minor units as a plain decimal without trailing zeros (0.00137258). */
+function plain(units: bigint, decimals: number): string {
+  const digits = units.toString().padStart(decimals + 1, "0");
+  const fraction = digits.slice(digits.length - decimals).replace(/0+$/, "");
+  return `${digits.slice(0, digits.length - decimals)}${fraction ? `.${fraction}` : ""}`;
+}
+
 export function notFoundPage(locale: Locale): string {
   return shell(locale, `<div class="card"><p class="notice">${escape(words[locale].notFound)}</p></div>`, false);
 }
@@ -126,10 +135,11 @@ export function paymentPage(order: SandboxOrderRow, locale: Locale, notice: Noti
   const action = `/onramp/sandbox/pay/${order.id}`;
   const lang = `?lang=${locale}`;
   const fiat = `${(order.fiatCents / 100n).toString()}.${(order.fiatCents % 100n).toString().padStart(2, "0")} ${order.currency}`;
-  const digits = order.cryptoUnits.toString().padStart(order.decimals + 1, "0");
-  const fraction = digits.slice(digits.length - order.decimals).replace(/0+$/, "");
-  const crypto = `${digits.slice(0, digits.length - order.decimals)}${fraction ? `.${fraction}` : ""}`;
-  const head = `<div class="card"><h1>${escape(w.pay)}</h1><p class="amount">${ltr(fiat)}</p><p>${escape(w.buying)} ${ltr(`${crypto} ${order.asset}`)}</p></div>`;
+  // As the app words it: what the buyer receives (after the merchant's fee), and the fee.
+  const fee = order.merchantFeeUnits < order.cryptoUnits ? order.merchantFeeUnits : 0n;
+  const crypto = `${plain(order.cryptoUnits - fee, order.decimals)} ${order.asset}`;
+  const feeLine = fee > 0n ? `<p>${escape(w.fee)} ${ltr(`${plain(fee, order.decimals)} ${order.asset}`)}</p>` : "";
+  const head = `<div class="card"><h1>${escape(w.pay)}</h1><p class="amount">${ltr(fiat)}</p><p>${escape(w.buying)} ${ltr(crypto)}</p>${feeLine}</div>`;
   const noticeHtml = notice ? `<p class="notice" role="alert">${escape(w[notice])}</p>` : "";
   if (order.status === "pending" && order.outcome === "challenge") {
     return shell(

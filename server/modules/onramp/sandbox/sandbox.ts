@@ -76,6 +76,7 @@ export function createSandbox(options: SandboxOptions) {
           currency: request.currency,
           fiatCents: request.fiatCents,
           cryptoUnits: request.cryptoUnits,
+          merchantFeeUnits: request.feeUnits ?? 0n,
           decimals: request.cryptoDecimals,
           locale: request.locale,
           status: "pending",

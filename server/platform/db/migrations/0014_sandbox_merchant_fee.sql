@@ -1,0 +1,1 @@
+ALTER TABLE "onramp_sandbox_orders" ADD COLUMN "merchant_fee_units" numeric(40, 0) DEFAULT 0 NOT NULL;
