@@ -82,6 +82,11 @@ describe("a success after a failure credits, once", () => {
     const w = connected(world());
     const buyer = await w.user();
     const order = await w.ordered(buyer.token);
+    // The payment page names the new cards, in both languages.
+    for (const lang of ["en", "ar"]) {
+      const page = await (await w.t.app.request(`${new URL(order.paymentUrl!, "http://x").pathname}?lang=${lang}`)).text();
+      for (const card of [RETRY, REFUND, CHARGEBACK]) expect(page).toContain(card);
+    }
     expect((await w.pay(order, RETRY)).status).toBe(303);
     await w.run(0);
     await w.onramp.tick();
