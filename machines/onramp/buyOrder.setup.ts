@@ -108,7 +108,7 @@ export const buyOrderSetup = setup({
       statusPolls: context.order?.status === order.status ? Math.min(context.statusPolls + 1, 4) : 0,
     })),
     countStatusFailure: assign({ statusFailures: ({ context }) => Math.min(context.statusFailures + 1, TROUBLE_AFTER_FAILURES) }),
-    notePaymentPageBlocked: assign({ paymentWindow: "blocked" as const }),
+    notePaymentPageBlocked: assign({ paymentWindow: "popupBlocked" as const }),
     /** A new attempt with the same form (or, after a resumed order, that order's asset and charge). */
     startOver: assign(({ context }) => ({
       form:

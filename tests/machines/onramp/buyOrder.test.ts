@@ -238,7 +238,7 @@ describe("buy order: paying", () => {
     await buy.type("100");
     buy.actor.send({ type: "buy.pay", idempotencyKey: "attempt-0001" });
     await buy.settle();
-    expect(buy.actor.getSnapshot().context.paymentWindow).toBe("blocked");
+    expect(buy.actor.getSnapshot().context.paymentWindow).toBe("popupBlocked");
   });
 });
 
