@@ -59,8 +59,11 @@ export const buyOrderSetup = setup({
     isWaitingForPrices: ({ context }) => context.quoteFailure?.reason === "pricesUnavailable" || context.quoteFailure?.reason === "pricesStale",
     /** The page asked for an asset and the remembered order is still unpaid: it is offered, not imposed. */
     isOffered: ({ context }, order: BuyOrder) => context.asked && order.status === "pending",
-    /** The page asked for an asset and the remembered order has ended: nothing to show of it. */
-    isEndedAside: ({ context }, order: BuyOrder) => context.asked && order.status !== "processing" && order.status !== "pending",
+    /**
+     * The page asked for an asset and the remembered order ended unpaid (cancelled, expired): nothing
+     * to tell. One that was paid, completed or failed meanwhile is still shown (the buyer paid, or tried).
+     */
+    isEndedAside: ({ context }, order: BuyOrder) => context.asked && (order.status === "cancelled" || order.status === "expired"),
     hasOffer: ({ context }) => context.offer !== null,
     isNotCancellable: (_, error: unknown) => failureOf("cancel", error).reason === "orderNotCancellable",
     isTroubled: ({ context }) => context.statusFailures + 1 >= TROUBLE_AFTER_FAILURES,
@@ -108,7 +111,7 @@ export const buyOrderSetup = setup({
       statusPolls: context.order?.status === order.status ? Math.min(context.statusPolls + 1, 4) : 0,
     })),
     countStatusFailure: assign({ statusFailures: ({ context }) => Math.min(context.statusFailures + 1, TROUBLE_AFTER_FAILURES) }),
-    notePaymentPageBlocked: assign({ paymentWindow: "blocked" as const }),
+    notePaymentPageBlocked: assign({ paymentWindow: "popupBlocked" as const }),
     /** A new attempt with the same form (or, after a resumed order, that order's asset and charge). */
     startOver: assign(({ context }) => ({
       form:

@@ -73,7 +73,7 @@ export interface BuyOrderContext {
    * The payment window: open (as far as the page knows), blocked by the browser (the view offers a
    * link instead), or closed by the buyer while the order waits for payment (reopen it, or cancel).
    */
-  paymentWindow: "open" | "blocked" | "closed";
+  paymentWindow: "open" | "popupBlocked" | "closed";
   /** Status calls failed in a row (capped at TROUBLE_AFTER_FAILURES). */
   statusFailures: number;
   /** Answers in a row with the same status: the processing back-off's exponent (capped). */

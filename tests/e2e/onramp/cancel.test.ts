@@ -67,6 +67,11 @@ describe("an unpaid card buy", () => {
     const popup = await popupOpened;
     await popup.locator("#number").waitFor();
     const paymentUrl = popup.url();
+    // The payment page says what the app says: received after the fee, and the fee (item 16).
+    const receive = (await page.locator(".order-figures").innerText()).match(/0\.\d+ BTC/)?.[0];
+    expect(receive).toBeTruthy();
+    expect(await popup.locator("body").innerText()).toContain(receive!);
+    await popup.screenshot({ path: `/tmp/buyflow-sandbox-${lang}.png`, fullPage: true });
     await page.screenshot({ path: `/tmp/buyflow-pending-${lang}.png`, fullPage: true });
 
     // The buyer closes the payment window: the page notices and offers reopen or cancel.

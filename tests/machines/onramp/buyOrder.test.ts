@@ -238,7 +238,7 @@ describe("buy order: paying", () => {
     await buy.type("100");
     buy.actor.send({ type: "buy.pay", idempotencyKey: "attempt-0001" });
     await buy.settle();
-    expect(buy.actor.getSnapshot().context.paymentWindow).toBe("blocked");
+    expect(buy.actor.getSnapshot().context.paymentWindow).toBe("popupBlocked");
   });
 });
 
@@ -397,6 +397,11 @@ describe("buy order: a pending order offered, not imposed (issue 24 item 13)", (
     expect(ended.has("editing")).toBe(true);
     expect(ended.actor.getSnapshot().context.offer).toBeNull();
     expect(ended.effects).toEqual(["forget"]);
+
+    // Completed while the page was away (a reload mid-buy): the buyer paid, so its outcome is shown.
+    const completed = start({ input: asked, statuses: [order("completed")] });
+    await completed.settle();
+    expect(completed.has("completed")).toBe(true);
 
     const paidMeanwhile = start({ input: asked, statuses: [order("pending"), order("processing")], cancels: [apiError("conflict", "orderNotCancellable")] });
     await paidMeanwhile.settle();

@@ -31,7 +31,7 @@ export function OrderPanel({ actor, assets }: { actor: BuyOrderRef; assets: Asse
   const status = useSelector(actor, (state): PanelStatus => PANEL_TAGS.find(([tag]) => state.hasTag(tag))?.[1] ?? "resuming");
   const order = useSelector(actor, (state) => state.context.order);
   const paymentWindow = useSelector(actor, (state) => state.context.paymentWindow);
-  const blocked = paymentWindow === "blocked";
+  const blocked = paymentWindow === "popupBlocked";
   const closed = paymentWindow === "closed";
   const cancelling = useSelector(actor, (state) => state.hasTag("cancelling"));
   const cancelFailure = useSelector(actor, (state) => state.context.cancelFailure);
