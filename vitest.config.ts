@@ -19,7 +19,9 @@ export default mergeConfig(
         },
         {
           extends: true,
-          test: { name: "statecharts", include: ["tests/statecharts/**/*.test.ts"], environment: "node" },
+          // Exploring a machine's snapshots is CPU work (the buy machine's: about 5 s alone, several
+          // times that while the PostgreSQL suite runs beside it): a bound for a hang, not a speed test.
+          test: { name: "statecharts", include: ["tests/statecharts/**/*.test.ts"], environment: "node", testTimeout: 120_000 },
         },
         {
           extends: true,

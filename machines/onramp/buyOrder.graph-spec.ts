@@ -33,14 +33,14 @@ export const buyOrderGraphSpec: MachineGraphSpec<BuyOrderInput, BuyOrderEvent> =
       done: [buyOrder("pending")],
       error: [failure("unavailable", "onrampUnavailable"), failure("conflict", "idempotencyConflict"), failure("unavailable", "pricesStale")],
     },
-    // Only ever sends buy.paymentWindowClosed (an event sample); it neither ends nor fails.
-    watchPaymentWindow: { done: [], error: [] },
+    // Sends buy.paymentWindowClosed (an event sample); it never ends, and fails only if the browser stops it.
+    watchPaymentWindow: { done: [], error: [failure("network")] },
     cancelOrder: {
       done: [buyOrder("cancelled")],
       error: [failure("conflict", "orderNotCancellable"), failure("unavailable", "onrampUnavailable")],
     },
     fetchStatus: {
-      done: (["pending", "processing", "completed", "failed", "cancelled", "expired"] as const).map((status) => buyOrder(status)),
+      done: (["pending", "processing", "completed", "failed", "cancelled", "expired", "refunded", "chargedBack"] as const).map((status) => buyOrder(status)),
       error: [failure("network"), failure("notFound", "orderNotFound")],
     },
   },

@@ -39,8 +39,8 @@ export const buyOrderMachine = buyOrderSetup.createMachine({
       initial: "validating",
       on: {
         "buy.edit": { target: ".debouncing", reenter: true, actions: "edit" },
-        "buy.resume": { guard: "hasOffer", target: "routing", actions: "takeOffer" },
-        "buy.cancel": { guard: "hasOffer", target: "cancellingOffer", actions: "aimAtOffer" },
+        "buy.resume": [{ guard: "hasOffer", target: "routing", actions: "takeOffer" }, { description: "No order is offered: nothing to resume." }],
+        "buy.cancel": [{ guard: "hasOffer", target: "cancellingOffer", actions: "aimAtOffer" }, { description: "No order is offered: nothing to cancel." }],
       },
       states: {
         validating: {
@@ -181,6 +181,8 @@ export const buyOrderMachine = buyOrderSetup.createMachine({
         { guard: { type: "hasStatus", params: { status: "failed" } }, target: "failed" },
         { guard: { type: "hasStatus", params: { status: "cancelled" } }, target: "cancelled" },
         { guard: { type: "hasStatus", params: { status: "expired" } }, target: "expired" },
+        { guard: { type: "hasStatus", params: { status: "refunded" } }, target: "refunded" },
+        { guard: { type: "hasStatus", params: { status: "chargedBack" } }, target: "chargedBack" },
         { guard: { type: "hasStatus", params: { status: "processing" } }, target: "processing" },
         { target: "awaitingPayment" },
       ],
@@ -188,7 +190,11 @@ export const buyOrderMachine = buyOrderSetup.createMachine({
     awaitingPayment: {
       tags: ["tracking", "awaitingPayment"],
       description: "The payment page is the provider's; the user may close it (then reopen it, or cancel). Asked about every 3 s.",
-      invoke: { id: "watchPaymentWindow", src: "watchPaymentWindow" },
+      invoke: {
+        id: "watchPaymentWindow",
+        src: "watchPaymentWindow",
+        onError: { description: "The window can no longer be watched: the status polls still follow the order." },
+      },
       on: {
         "buy.paymentPageBlocked": { actions: "notePaymentPageBlocked" },
         "buy.paymentWindowClosed": { actions: "notePaymentWindowClosed" },
@@ -209,6 +215,8 @@ export const buyOrderMachine = buyOrderSetup.createMachine({
     failed: settled("failed"),
     cancelled: settled("cancelled"),
     expired: settled("expired"),
+    refunded: settled("refunded"),
+    chargedBack: settled("chargedBack"),
     lost: {
       tags: ["tracking", "lost"],
       description: "No order of this user has that id.",

@@ -27,8 +27,17 @@ export async function diagramFiles(m: DiscoveredMachine): Promise<Map<string, st
   ]);
 }
 
+// Generating a machine's paths explores thousands of snapshots and is deterministic: each
+// machine's set is made once per process (the scenarios, the index and the gate share it).
+const pathSets = new WeakMap<DiscoveredMachine["machine"], PathSet>();
+
 export function pathSetOf(m: DiscoveredMachine): PathSet {
-  return generatePaths(m.machine, resolveSpec(m.machine, m.graphSpec));
+  let set = pathSets.get(m.machine);
+  if (!set) {
+    set = generatePaths(m.machine, resolveSpec(m.machine, m.graphSpec));
+    pathSets.set(m.machine, set);
+  }
+  return set;
 }
 
 export function scenarioFile(m: DiscoveredMachine, set: PathSet = pathSetOf(m)): [string, string] {

@@ -339,6 +339,19 @@ describe("buy order: resuming", () => {
     expect(buy.fetchQuote).not.toHaveBeenCalled();
   });
 
+  it("ends a remembered order the provider refunded or charged back in that status, and stops asking (issue 24 item 6)", async () => {
+    for (const status of ["refunded", "chargedBack"] as const) {
+      const buy = start({ input: { orderId: ORDER_ID }, statuses: [order("processing"), order(status)] });
+      await buy.settle();
+      await buy.pass(1_000);
+      expect(buy.has(status)).toBe(true);
+      expect(buy.effects).toContain("forget");
+      const asked = buy.fetchStatus.mock.calls.length;
+      await buy.pass(60_000);
+      expect(buy.fetchStatus.mock.calls.length).toBe(asked);
+    }
+  });
+
   it("goes on asking with back-off when the first call fails, and gives up on an unknown id", async () => {
     const buy = start({ input: { orderId: ORDER_ID }, statuses: [network(), network(), order("pending")] });
     await buy.settle();

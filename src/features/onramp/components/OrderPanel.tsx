@@ -21,6 +21,8 @@ const PANEL_TAGS = [
   ["failed", "failed"],
   ["cancelled", "cancelled"],
   ["expired", "expired"],
+  ["refunded", "refunded"],
+  ["chargedBack", "chargedBack"],
 ] as const;
 type PanelStatus = (typeof PANEL_TAGS)[number][1];
 
