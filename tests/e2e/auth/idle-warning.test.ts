@@ -87,8 +87,11 @@ describe("the warning before the idle logout", () => {
   });
 
   it("other tabs follow: one tab's Stay closes the dialog in all, and one tab's Log out ends them all", async () => {
-    const { page: first } = await idleFromNow();
-    const second = await openSignedIn(first.context(), "/portfolio");
+    // Both tabs open before the clock is paused (an app's start-up yields on a timer).
+    const context = await contextWithClock(b, await sessionToken());
+    const first = await openSignedIn(context, "/dashboard");
+    const second = await openSignedIn(context, "/portfolio");
+    await pauseClock(first);
     await first.mouse.move(140, 260);
     // One clock for the context: both tabs live through the same minutes, each checking on its own.
     await first.clock.runFor(15 * MINUTE);
@@ -99,7 +102,8 @@ describe("the warning before the idle logout", () => {
     await first.clock.runFor(2 * MINUTE);
     expect([pathOf(first), pathOf(second)]).toEqual(["/dashboard", "/portfolio"]);
 
-    await first.clock.runFor(14 * MINUTE);
+    // 15 minutes after the choice: both warn again.
+    await first.clock.runFor(13 * MINUTE);
     await dialogOf(first).waitFor();
     await dialogOf(second).waitFor();
     await dialogOf(second).getByRole("button", { name: words.en.logout }).click();

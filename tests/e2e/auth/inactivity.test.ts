@@ -1,7 +1,7 @@
 // Inactivity in real Chromium, with Chromium's clock under the test's control (Playwright's
 // clock API): 15 idle minutes pass in milliseconds, and a jump forward is a laptop waking up.
 import { describe, expect, inject, it } from "vitest";
-import type { Page, Request, Response, Route } from "playwright-core";
+import type { Page, Request, Route } from "playwright-core";
 import { sessionToken, setupBrowser } from "../browser.ts";
 
 const b = setupBrowser();
@@ -109,48 +109,42 @@ describe("inactivity", () => {
     await page.context().close();
   });
 
-  it("polls refused with the token the idle logout ends, before or after the logout's answer, leave the visitor at /", async () => {
+  it("polls in flight when the idle logout starts, refused before or after the logout's answer, leave the visitor at /; none is sent meanwhile", async () => {
     const token = await sessionToken();
     const page = await signedInWithClock(token);
     await pauseClock(page);
     const { calls, visited } = watch(page, token);
     // The order a busy network may give: the logout call ends the session on the server, but its
-    // answer reaches the page late; the market polls sent meanwhile are refused (401) before it,
-    // and the balances polls sent from then on reach the server only once the visitor is home.
+    // answer reaches the page late; a balances poll that was in flight is refused (401) before it,
+    // a market poll in flight reaches the server only once the visitor is home.
     let logoutSent!: (route: Route) => void;
     const logout = new Promise<Route>((resolve) => (logoutSent = resolve));
-    let holding = false;
-    const heldPolls: Route[] = [];
-    await page.route(`**${LOGOUT}`, (route) => {
-      holding = true;
-      logoutSent(route);
-    });
-    await page.route(`**${BALANCES}`, (route) => (holding ? void heldPolls.push(route) : route.continue()));
-    const refusedMarketPolls: Response[] = [];
-    page.on("response", (response) => isCallTo([MARKET])(response.request()) && response.status() === 401 && refusedMarketPolls.push(response));
+    const held: Record<string, Route[]> = { [BALANCES]: [], [MARKET]: [] };
+    await page.route(`**${LOGOUT}`, (route) => logoutSent(route));
+    for (const path of [BALANCES, MARKET]) await page.route(`**${path}`, (route) => void held[path]!.push(route));
 
-    // 16 idle minutes and more: a check logs out (the polls go on meanwhile).
+    // 16 idle minutes and more: a check logs out; each feed's poll of that moment is held.
     await page.clock.runFor(17 * MINUTE);
     const logoutRoute = await logout;
+    const logoutAt = calls.findIndex(isCallTo([LOGOUT]));
+    expect(held[BALANCES]!.length + held[MARKET]!.length).toBeGreaterThan(0);
     const logoutAnswer = await logoutRoute.fetch();
     expect(logoutAnswer.status()).toBe(200);
-
-    // Second by second, while the logout's answer is held, until a market poll has been refused
-    // and a balances poll is held (bounded in real time: the polls are real calls).
-    for (const until = Date.now() + 20_000; !(refusedMarketPolls.length > 0 && heldPolls.length > 0);) {
-      expect(Date.now(), "a refused market poll and a held balances poll").toBeLessThan(until);
-      await page.clock.runFor(1000);
-    }
-    await Promise.all(refusedMarketPolls.map((response) => response.finished()));
+    for (const route of held[BALANCES]!) await route.continue();
+    await Promise.all(held[BALANCES]!.map(async (route) => (await route.request().response())?.finished()));
     await pageTurn(page);
     await pageTurn(page);
+    // Half a minute of the page's time while the logout's answer is held: no feed polls on.
+    for (let second = 0; second < 30; second++) await page.clock.runFor(1000);
+    expect(calls.slice(logoutAt + 1).map((call) => call.url())).toEqual([]);
     expect(pathOf(page)).toBe("/dashboard");
 
     await logoutRoute.fulfill({ response: logoutAnswer });
     await page.waitForURL((url) => url.pathname === "/");
-    for (const route of heldPolls) await route.continue();
+    for (const route of held[MARKET]!) await route.continue();
     await allAnswered(page, calls);
-    expect(await Promise.all(heldPolls.map(async (route) => (await route.request().response())?.status()))).toEqual(heldPolls.map(() => 401));
+    const refused = [...held[BALANCES]!, ...held[MARKET]!];
+    expect(await Promise.all(refused.map(async (route) => (await route.request().response())?.status()))).toEqual(refused.map(() => 401));
     expect(visited).toEqual(["/"]);
     expect(pathOf(page)).toBe("/");
     expect(await page.evaluate(() => localStorage.getItem("authUser"))).toBeNull();

@@ -15,11 +15,14 @@ export async function contextWithClock(b: BrowserHandle, token: string, options:
   return context;
 }
 
-/** A page of `context` at `path`, once the signed-in layout is up. */
+/**
+ * A page of `context` at `path`, once the app has taken over its signed-in layout (a locator's wait,
+ * which runs apart from the page's clock: that clock may be paused).
+ */
 export async function openSignedIn(context: BrowserContext, path: string): Promise<Page> {
   const page = await context.newPage();
   await page.goto(path);
-  await page.locator(".sidebar").waitFor();
+  await page.locator("#root:not([inert]) .dashboard-layout").waitFor();
   return page;
 }
 
