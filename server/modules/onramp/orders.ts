@@ -4,7 +4,7 @@
 // however many servers race), and Sarraf's order id is the provider's external id, so asking again
 // after a lost answer finds the same provider order where the provider supports it.
 import { createHash } from "node:crypto";
-import { and, eq, lte, or, isNull } from "drizzle-orm";
+import { and, eq, lte, or, isNull, sql } from "drizzle-orm";
 import { setTimeout as sleep } from "node:timers/promises";
 import { isFinalOrderStatus } from "../../../contract/index.ts";
 import type { Db } from "../../platform/db/open.ts";
@@ -190,12 +190,15 @@ export function createOrders({
         .where(and(eq(onrampOrders.id, row.id), isNull(onrampOrders.providerOrderId), eq(onrampOrders.providerClaimedAt, row.providerClaimedAt!)));
       throw new OrderUnavailable();
     }
+    // The provider order is always recorded (its completion must find this order); its page only
+    // while the order is still pending (the buyer may have cancelled while the provider was asked).
+    const paymentUrl = sql`CASE WHEN ${onrampOrders.status} = 'pending' THEN ${created.paymentUrl}::text END`;
     const [updated] = await db
       .update(onrampOrders)
-      .set({ providerOrderId: created.providerOrderId, paymentUrl: created.paymentUrl, checkedAt: now(), updatedAt: now() })
+      .set({ providerOrderId: created.providerOrderId, paymentUrl, checkedAt: now(), updatedAt: now() })
       .where(and(eq(onrampOrders.id, row.id), isNull(onrampOrders.providerOrderId)))
       .returning();
-    if (updated) return updated;
+    if (updated) return updated.status === "cancelled" ? cancelledMeanwhile(updated) : updated;
     // Recorded meanwhile: by a webhook naming this order (the same provider order), or by a caller
     // whose lapsed claim was taken over (another provider order, which is then not followed).
     const [current] = await db.select().from(onrampOrders).where(eq(onrampOrders.id, row.id));
@@ -213,6 +216,19 @@ export function createOrders({
       return withUrl ?? current;
     }
     return current;
+  }
+
+  /** Cancelled while the provider made it: cancelled there too (its page then refuses), or settled if paid first. */
+  async function cancelledMeanwhile(row: OnrampOrderRow): Promise<OnrampOrderRow> {
+    if (!provider.cancelOrder) return row;
+    try {
+      const news = await provider.cancelOrder(row.providerOrderId!);
+      return news.status === "cancelled" ? row : ((await settle(news)) ?? row);
+    } catch (error) {
+      // Its page stays payable; a payment there is still credited (a completion may follow a cancel).
+      logger.warn("onramp.cancelFailed", { provider: provider.name, orderId: row.id, ...errorFields(error) });
+      return row;
+    }
   }
 
   /** Asks the provider about one order and settles what it says. */

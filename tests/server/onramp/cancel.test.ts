@@ -135,6 +135,37 @@ describe("POST /user/swipelux/cancel", () => {
     expect(row).toMatchObject({ status: "pending", payment_url: order.paymentUrl });
   });
 
+  it("a cancel while the provider is still making the order: the order keeps no payment page and the provider's page is cancelled too", async () => {
+    let release!: () => void;
+    const made = new Promise<void>((resolve) => (release = resolve));
+    let asked!: () => void;
+    const asking = new Promise<void>((resolve) => (asked = resolve));
+    const w = world({
+      provider: (sandbox) => ({
+        ...sandbox,
+        createOrder: async (request) => {
+          asked();
+          await made;
+          return sandbox.createOrder(request);
+        },
+      }),
+    });
+    const { id, token } = await w.user();
+    const buying = w.buy(token, { asset: "BTC", currency: "USD", amount: "100" });
+    await asking;
+    const [pending] = await rowsOf(sql`SELECT id FROM onramp_orders WHERE user_id = ${id}`);
+    expect((await cancel(w, token, pending!.id)).body.data).toMatchObject({ status: "cancelled" });
+    release();
+    const { body } = await buying;
+    const answered = body.data as unknown as BuyOrder;
+    expect(answered).toMatchObject({ id: pending!.id, status: "cancelled", paymentUrl: null });
+    const [row] = await rowsOf(sql`SELECT provider_order_id, payment_url FROM onramp_orders WHERE id = ${pending!.id}`);
+    expect(row).toMatchObject({ provider_order_id: expect.any(String), payment_url: null });
+    expect((await rowsOf(sql`SELECT status FROM onramp_sandbox_orders WHERE id = ${row!.provider_order_id}`))[0]?.status).toBe("cancelled");
+    await w.run(6 * STEP_MS);
+    expect(await w.balance(id, "BTC")).toBe(0n);
+  });
+
   it("refuses another user's order (404), an id that is not one (400) and a final order (409)", async () => {
     const w = world();
     const owner = await w.user();
