@@ -78,6 +78,21 @@ function RoutePage({ route, location, moveFocus }: { route: RouteEntry; location
   );
 }
 
+/**
+ * Each session's pages are its own: when one session gives way to another without a sign-out in
+ * between (someone else signed in in another tab) the page mounts again, with new actors, as the old
+ * session's were stopped (src/shared/actors/session.ts). A sign-in or a sign-out alone keeps the page
+ * (it navigates by itself; a public page such as the statecharts viewer keeps its state).
+ */
+function useSessionSwitches(token: string | null): number {
+  const seen = useRef({ token, switches: 0 });
+  if (token !== seen.current.token) {
+    if (token !== null && seen.current.token !== null) seen.current.switches += 1;
+    seen.current.token = token;
+  }
+  return seen.current.switches;
+}
+
 export function AppRouter() {
   const [location] = useLocation();
   const search = useSearch();
@@ -94,13 +109,11 @@ export function AppRouter() {
   const firstKey = useRef<string | null>(key);
   if (firstKey.current !== null && key !== firstKey.current) firstKey.current = null;
   const moveFocus = firstKey.current === null;
-  // Each session's pages are its own: after a sign-in as someone else (in another tab) the page
-  // mounts again, with new actors, as the old session's were stopped (src/shared/actors/session.ts).
-  const session = useSelector(useAppActor("auth"), (state) => tokenOf(state.context.user)) ?? "";
+  const sessions = useSessionSwitches(useSelector(useAppActor("auth"), (state) => tokenOf(state.context.user)) ?? null);
   return (
     <>
       <SkipLink />
-      <Switch key={session}>
+      <Switch key={sessions}>
         {routes.map((route) => (
           <Route key={route.path} path={route.path}>
             <RoutePage route={route} location={key} moveFocus={moveFocus} />
