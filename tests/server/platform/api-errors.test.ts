@@ -94,6 +94,7 @@ describe("API surface", () => {
       "/user/swipelux/quote",
       "/user/swipelux/sendOrder",
       "/user/swipelux/status",
+      "/user/swipelux/cancel",
       "/user/balances",
     ];
     // Public market reads: the list needs no body; the others default what they can and answer from the price snapshot.
