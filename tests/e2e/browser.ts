@@ -118,7 +118,7 @@ export function setupBrowser({ baseURL = () => inject("baseURL") }: { baseURL?: 
 }
 
 /** A new session of a seeded account, by logging in through the API: for tests in files other than the one using freshToken(). */
-export async function sessionToken(account: "codeLogin" | "reset" = "codeLogin"): Promise<string> {
+export async function sessionToken(account: "codeLogin" | "reset" | "switchTo" = "codeLogin"): Promise<string> {
   const { email, password } = inject("accounts")[account];
   const response = await fetch(`${inject("baseURL")}/api/v1/user/login`, {
     method: "POST",

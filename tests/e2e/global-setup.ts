@@ -17,7 +17,7 @@ declare module "vitest" {
      * Verified accounts with a password and no code sent yet: a journey that asks for an e-mail
      * code soon after another code to the same address would meet the 60-second resend limit.
      */
-    accounts: Record<"codeLogin" | "reset" | "reloadCode" | "reloadReset", { email: string; password: string }>;
+    accounts: Record<"codeLogin" | "reset" | "reloadCode" | "reloadReset" | "switchTo", { email: string; password: string }>;
   }
 }
 
@@ -36,6 +36,8 @@ export default async function setup(project: TestProject) {
     reset: { email: "reset@sarraf.test", password },
     reloadCode: { email: "reload-code@sarraf.test", password },
     reloadReset: { email: "reload-reset@sarraf.test", password },
+    // Someone else signing in in another tab: no journey changes this account (the reset one's password changes).
+    switchTo: { email: "switch-to@sarraf.test", password },
   };
   for (const account of Object.values(accounts)) {
     await createUser(database.db, { email: account.email, fullName: "Seeded Trader", emailVerifiedAt: new Date(), passwordHash: await hashPassword(password) });

@@ -121,7 +121,7 @@ describe("a call in flight", () => {
   it("across a switch of account: the old account's answers (data or 401) reach nothing, and the new session polls with its own token", async () => {
     const first = await signedInOn(async () => "/dashboard");
     const { page } = first;
-    const secondToken = await sessionToken("reset");
+    const secondToken = await sessionToken("switchTo");
     const heldPolls: Route[] = [];
     await page.route(`**${BALANCES}`, (route) =>
       route.request().headers()["authorization"] === `Bearer ${first.token}` ? void heldPolls.push(route) : route.continue(),
