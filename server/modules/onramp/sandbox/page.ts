@@ -119,10 +119,10 @@ ${body}
 </main></body></html>`;
 }
 
-/** Minor units as a plain decimal without trailing zeros (0.00137258). */
+/** Minor units as a plain decimal with all the asset's places, as the app shows them (0.00033770). */
 function plain(units: bigint, decimals: number): string {
   const digits = units.toString().padStart(decimals + 1, "0");
-  const fraction = digits.slice(digits.length - decimals).replace(/0+$/, "");
+  const fraction = digits.slice(digits.length - decimals);
   return `${digits.slice(0, digits.length - decimals)}${fraction ? `.${fraction}` : ""}`;
 }
 
