@@ -37,6 +37,7 @@ import {
   WEBHOOK_PATH,
 } from "./modules/onramp/index.ts";
 import { portfolioHandlers } from "./modules/portfolio/index.ts";
+import { tradingHandlers } from "./modules/trading/index.ts";
 
 export const API_BASE = "/api/v1";
 export const REQUEST_ID_MAX_LENGTH = 64;
@@ -97,6 +98,7 @@ export function createApp(deps: AppDeps) {
     ...onrampHandlers({ env, catalog, orders: onramp.orders }),
     ...cancelHandlers({ cancel: onramp.cancel, orders: onramp.orders }),
     ...portfolioHandlers({ ledger, catalog, history: [buyHistory(db, onramp.orders)] }),
+    ...tradingHandlers({}),
   };
   const api = apiRoutes({ handlers, requireSession: requireAuth(platform), base: API_BASE });
   app.route(API_BASE, api);
