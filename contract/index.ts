@@ -23,4 +23,5 @@ export * from "./notifications.ts";
 export * from "./onramp.ts";
 export * from "./portfolio.ts";
 export * from "./routes.ts";
+export * from "./trading.ts";
 export * from "./pages.ts";

@@ -34,6 +34,8 @@ export const routePaths = {
   subscribe: "/subscriber/add",
   buySellReport: "/user/buy-sell-report",
   sellSendOrder: "/user/sell/sendOrder",
+  tradeQuote: "/user/trade/quote",
+  tradeAccept: "/user/trade/accept",
   checkKyc: "/user/check-kyc-verification",
   kycDetails: "/user/kyc/details",
   vaultWithdraw: "/user/vault/withdraw",

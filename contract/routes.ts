@@ -46,6 +46,7 @@ import {
 } from "./failures.ts";
 import { pushTokenSchema } from "./notifications.ts";
 import { buyAmountSchema, buyOrderSchema, buyQuoteSchema, orderStatusRequestSchema, sendOrderSchema } from "./onramp.ts";
+import { tradingRoutes } from "./trading.ts";
 import { balancesRequestSchema, balancesSchema, historyRequestSchema, historySchema } from "./portfolio.ts";
 
 export interface RouteDef<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType> {
@@ -409,7 +410,10 @@ export const routes = {
     response: balancesSchema,
     failures: [validation, sessionEnded],
   }),
-  sellSendOrder: planned(routePaths.sellSendOrder, "Trading", "Sells an asset."),
+  // Trading against the house on quotes (contract/trading.ts).
+  tradeQuote: route(tradingRoutes.tradeQuote),
+  tradeAccept: route(tradingRoutes.tradeAccept),
+  sellSendOrder: route(tradingRoutes.sellSendOrder),
 
   // KYC
   checkKyc: planned(routePaths.checkKyc, "KYC", "Whether the user is verified."),
