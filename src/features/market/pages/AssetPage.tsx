@@ -3,13 +3,14 @@ import { Link, useParams } from "wouter";
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { Asset, PriceHistory, PriceRange, QuoteCurrencyInfo } from "../../../../contract/index.ts";
 import { PRICE_RANGES } from "../../../../contract/quotes.ts";
+import { tradeKindAvailable } from "../../../../contract/tradeKinds.ts";
 import { PageHeader } from "../../../shared/ui/PageHeader.tsx";
 import { buyHref, exchangeHref, paths } from "../../../shared/lib/paths.ts";
 import { AssetBadge } from "../components/AssetBadge.tsx";
 import { FeedStatus } from "../components/FeedStatus.tsx";
 import { ListFailed } from "../components/ListFailed.tsx";
 import { PriceChange } from "../components/PriceChange.tsx";
-import { PriceChart } from "../components/PriceChart.tsx";
+import { ChartAttribution, PriceChart } from "../components/PriceChart.tsx";
 import { QuoteCurrencySelect } from "../components/QuoteCurrencySelect.tsx";
 import { StarButton } from "../components/StarButton.tsx";
 import { useCurrencyList, useFavourites, useFeed, usePriceFeed, useQuoteCurrency } from "../hooks.ts";
@@ -37,6 +38,14 @@ const rangeNames: Record<PriceRange, () => React.ReactNode> = {
   "1W": () => <Trans>1 week</Trans>,
   "1M": () => <Trans>1 month</Trans>,
   "1Y": () => <Trans>1 year</Trans>,
+};
+
+// The change beside the price is over the chart's range; the list's is over 24 hours, as is 1D's.
+const changeLabels: Record<PriceRange, () => React.ReactNode> = {
+  "1D": () => <Trans>24h change</Trans>,
+  "1W": () => <Trans>1W change</Trans>,
+  "1M": () => <Trans>1M change</Trans>,
+  "1Y": () => <Trans>1Y change</Trans>,
 };
 
 function AssetDetail({ asset, currencies, initialFavourites }: { asset: Asset; currencies: QuoteCurrencyInfo[]; initialFavourites: readonly string[] | null }) {
@@ -78,7 +87,11 @@ function AssetDetail({ asset, currencies, initialFavourites }: { asset: Asset; c
               {price(last)}
             </bdi>
           )}
-          {history && <PriceChange value={history.change} />}
+          {history && (
+            <span className="asset-change" data-range={history.range}>
+              <span className="asset-change-label">{changeLabels[history.range]()}</span> <PriceChange value={history.change} />
+            </span>
+          )}
           <StarButton asset={asset} on={favourites.includes(asset.symbol)} onChange={(on) => setFavourite(asset.symbol, on)} />
         </div>
       </PageHeader>
@@ -105,6 +118,7 @@ function AssetDetail({ asset, currencies, initialFavourites }: { asset: Asset; c
             points={points}
             direction={history ? changeDirection(history.change) : "flat"}
             formatPrice={(value) => price(value.toFixed(Math.max(decimals, 2)))}
+            locale={i18n.locale}
           />
           {history && last && (
             <figcaption className="chart-summary">
@@ -115,6 +129,7 @@ function AssetDetail({ asset, currencies, initialFavourites }: { asset: Asset; c
             </figcaption>
           )}
         </figure>
+        <ChartAttribution />
         <dl className="range-stats">
           <div>
             <dt>
@@ -133,12 +148,16 @@ function AssetDetail({ asset, currencies, initialFavourites }: { asset: Asset; c
           <Link className="button button-primary" href={buyHref(asset.symbol, currency)}>
             <Trans>Buy {symbol}</Trans>
           </Link>
-          <Link className="button" href={`${exchangeHref(currency, asset.symbol)}&side=sell`}>
-            <Trans>Sell {symbol}</Trans>
-          </Link>
-          <Link className="button button-ghost" href={exchangeHref(currency, asset.symbol)}>
-            <Trans>Exchange {symbol}</Trans>
-          </Link>
+          {tradeKindAvailable("sell") && (
+            <Link className="button" href={`${exchangeHref(currency, asset.symbol)}&side=sell`}>
+              <Trans>Sell {symbol}</Trans>
+            </Link>
+          )}
+          {tradeKindAvailable("convert") && (
+            <Link className="button button-ghost" href={`${exchangeHref(currency, asset.symbol)}&side=convert`}>
+              <Trans>Exchange {symbol}</Trans>
+            </Link>
+          )}
         </div>
       </section>
     </>
