@@ -69,7 +69,7 @@ export function parseDay(text: string): string | null {
     .replace(/[\u0660-\u0669]/g, (digit) => String(digit.charCodeAt(0) - 0x0660))
     .replace(/[\u200e\u200f\u061c,،]/g, " ");
   const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(plain);
-  const parts = iso ? [iso[3]!, iso[2]!, iso[1]!] : plain.split(/[\s/.\-]+/);
+  const parts = iso ? [iso[3]!, iso[2]!, iso[1]!] : plain.split(/[\s/.-]+/);
   if (parts.length !== 3) return null;
   const [dayText, monthText, yearText] = parts as [string, string, string];
   const month = /^\d{1,2}$/.test(monthText) ? Number(monthText) : monthNumber(monthText);
