@@ -57,7 +57,7 @@ export function DateInput({
         dir="auto"
         className="date-input"
         value={state.text}
-        placeholder={example}
+        placeholder={example === numeric ? t`e.g. ${numeric}` : t`e.g. ${example}`}
         aria-invalid={invalid || state.wrong || undefined}
         aria-describedby={[describedBy, state.wrong ? errorId : hintId].filter(Boolean).join(" ")}
         onChange={(event) => type(event.target.value)}
