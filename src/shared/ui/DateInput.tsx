@@ -30,18 +30,18 @@ export function DateInput({
   const hintId = useId();
   const errorId = `${hintId}-error`;
   const shown = (day: string | undefined) => (day ? formatDay(day, i18n.locale) : "");
-  const [state, setState] = useState(() => ({ text: shown(value), value, locale: i18n.locale, wrong: false }));
+  const [field, setField] = useState(() => ({ text: shown(value), day: value, locale: i18n.locale, wrong: false }));
   // A day set from outside (the address, Clear filters) or a new language rewrites the text.
-  if (state.value !== value || state.locale !== i18n.locale) setState({ text: shown(value), value, locale: i18n.locale, wrong: false });
+  if (field.day !== value || field.locale !== i18n.locale) setField({ text: shown(value), day: value, locale: i18n.locale, wrong: false });
 
   const type = (text: string) => {
     const day = text.trim() ? parseDay(text) : "";
-    setState({ text, value: day === null ? value : day || undefined, locale: i18n.locale, wrong: false });
+    setField({ text, day: day === null ? value : day || undefined, locale: i18n.locale, wrong: false });
     if (day !== null && day !== (value ?? "")) onChange(day);
   };
   const settle = () => {
-    const day = state.text.trim() ? parseDay(state.text) : "";
-    setState({ ...state, text: day ? shown(day) : state.text, wrong: day === null });
+    const day = field.text.trim() ? parseDay(field.text) : "";
+    setField({ ...field, text: day ? shown(day) : field.text, wrong: day === null });
   };
   const example = formatDay(EXAMPLE, i18n.locale);
   const numeric = "28/11/2026";
@@ -56,10 +56,10 @@ export function DateInput({
         autoComplete="off"
         dir="auto"
         className="date-input"
-        value={state.text}
+        value={field.text}
         placeholder={example === numeric ? t`e.g. ${numeric}` : t`e.g. ${example}`}
-        aria-invalid={invalid || state.wrong || undefined}
-        aria-describedby={[describedBy, state.wrong ? errorId : hintId].filter(Boolean).join(" ")}
+        aria-invalid={invalid || field.wrong || undefined}
+        aria-describedby={[describedBy, field.wrong ? errorId : hintId].filter(Boolean).join(" ")}
         onChange={(event) => type(event.target.value)}
         onBlur={settle}
         onKeyDown={(event) => {
@@ -69,7 +69,7 @@ export function DateInput({
       <span id={hintId} className="visually-hidden">
         {hint}
       </span>
-      {state.wrong && <FieldError id={errorId}>{t`Enter a day such as ${example}.`}</FieldError>}
+      {field.wrong && <FieldError id={errorId}>{t`Enter a day such as ${example}.`}</FieldError>}
     </>
   );
 }

@@ -3,9 +3,8 @@ import { Link, useParams } from "wouter";
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { Asset, PriceHistory, PriceRange, QuoteCurrencyInfo } from "../../../../contract/index.ts";
 import { PRICE_RANGES } from "../../../../contract/quotes.ts";
-import { tradeKindAvailable } from "../../../../contract/tradeKinds.ts";
 import { PageHeader } from "../../../shared/ui/PageHeader.tsx";
-import { buyHref, exchangeHref, paths } from "../../../shared/lib/paths.ts";
+import { paths } from "../../../shared/lib/paths.ts";
 import { AssetBadge } from "../components/AssetBadge.tsx";
 import { FeedStatus } from "../components/FeedStatus.tsx";
 import { ListFailed } from "../components/ListFailed.tsx";
@@ -13,6 +12,8 @@ import { PriceChange } from "../components/PriceChange.tsx";
 import { ChartAttribution, PriceChart } from "../components/PriceChart.tsx";
 import { QuoteCurrencySelect } from "../components/QuoteCurrencySelect.tsx";
 import { StarButton } from "../components/StarButton.tsx";
+import { TradeActions } from "../components/TradeActions.tsx";
+import { changeLabels, rangeNames } from "../components/rangeTexts.tsx";
 import { useCurrencyList, useFavourites, useFeed, usePriceFeed, useQuoteCurrency } from "../hooks.ts";
 import { chartPoints } from "../lib/chart.ts";
 import { changeDirection, formatPrice, priceDecimals } from "../lib/format.ts";
@@ -33,21 +34,6 @@ export default function AssetPage() {
   return <AssetDetail asset={asset} currencies={list.currencies} initialFavourites={list.favourites} />;
 }
 
-const rangeNames: Record<PriceRange, () => React.ReactNode> = {
-  "1D": () => <Trans>1 day</Trans>,
-  "1W": () => <Trans>1 week</Trans>,
-  "1M": () => <Trans>1 month</Trans>,
-  "1Y": () => <Trans>1 year</Trans>,
-};
-
-// The change beside the price is over the chart's range; the list's is over 24 hours, as is 1D's.
-const changeLabels: Record<PriceRange, () => React.ReactNode> = {
-  "1D": () => <Trans>24h change</Trans>,
-  "1W": () => <Trans>1W change</Trans>,
-  "1M": () => <Trans>1M change</Trans>,
-  "1Y": () => <Trans>1Y change</Trans>,
-};
-
 function AssetDetail({ asset, currencies, initialFavourites }: { asset: Asset; currencies: QuoteCurrencyInfo[]; initialFavourites: readonly string[] | null }) {
   const { i18n, t } = useLingui();
   const [currency, setCurrency] = useQuoteCurrency();
@@ -61,7 +47,6 @@ function AssetDetail({ asset, currencies, initialFavourites }: { asset: Asset; c
   const price = (value: string) => formatPrice(value, currency, i18n.locale);
   const decimals = last ? priceDecimals(last) : 2;
   const rangeName = rangeNames[range]();
-  const symbol = asset.symbol;
 
   return (
     <>
@@ -144,21 +129,7 @@ function AssetDetail({ asset, currencies, initialFavourites }: { asset: Asset; c
             <dd>{history ? <bdi dir="ltr">{price(history.low)}</bdi> : "—"}</dd>
           </div>
         </dl>
-        <div className="trade-actions">
-          <Link className="button button-primary" href={buyHref(asset.symbol, currency)}>
-            <Trans>Buy {symbol}</Trans>
-          </Link>
-          {tradeKindAvailable("sell") && (
-            <Link className="button" href={`${exchangeHref(currency, asset.symbol)}&side=sell`}>
-              <Trans>Sell {symbol}</Trans>
-            </Link>
-          )}
-          {tradeKindAvailable("convert") && (
-            <Link className="button button-ghost" href={`${exchangeHref(currency, asset.symbol)}&side=convert`}>
-              <Trans>Exchange {symbol}</Trans>
-            </Link>
-          )}
-        </div>
+        <TradeActions symbol={asset.symbol} currency={currency} />
       </section>
     </>
   );
