@@ -22,5 +22,6 @@ export * from "./money.ts";
 export * from "./notifications.ts";
 export * from "./onramp.ts";
 export * from "./portfolio.ts";
+export * from "./pnl.ts";
 export * from "./routes.ts";
 export * from "./pages.ts";

@@ -16,3 +16,7 @@ export const HISTORY_PAGE_MAX = 50;
 export const COST_METHODS = ["fifo", "average"] as const;
 export type CostMethod = (typeof COST_METHODS)[number];
 export const DEFAULT_COST_METHOD: CostMethod = "fifo";
+
+/** Ranges of the total's value over time (daily points). */
+export const VALUE_RANGES = ["1W", "1M", "1Y"] as const;
+export type ValueRange = (typeof VALUE_RANGES)[number];

@@ -96,7 +96,7 @@ export function createApp(deps: AppDeps) {
     ...marketHandlers({ ...platform, catalog }),
     ...onrampHandlers({ env, catalog, orders: onramp.orders }),
     ...cancelHandlers({ cancel: onramp.cancel, orders: onramp.orders }),
-    ...portfolioHandlers({ ledger, catalog, history: [buyHistory(db, onramp.orders)] }),
+    ...portfolioHandlers({ ledger, catalog, now, history: [buyHistory(db, onramp.orders)] }),
   };
   const api = apiRoutes({ handlers, requireSession: requireAuth(platform), base: API_BASE });
   app.route(API_BASE, api);

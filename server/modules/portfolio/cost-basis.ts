@@ -37,8 +37,8 @@ export interface Dispose {
   at: Date;
   asset: string;
   amount: Decimal;
-  /** Its value in the report currency before the fee. */
-  value: Decimal;
+  /** Its value in the report currency before the fee; null when no price is known for its time (flagged, as an unknown basis is). */
+  value: Decimal | null;
   fee: Decimal;
 }
 
@@ -59,12 +59,12 @@ export function convertEvents(
   at: Date,
   give: { asset: string; amount: Decimal },
   get: { asset: string; amount: Decimal },
-  value: Decimal,
+  value: Decimal | null,
   fee: Decimal,
 ): [Dispose, Acquire] {
   return [
     { kind: "dispose", id, at, ...give, value, fee: decimalOf(0n, 0) },
-    { kind: "acquire", id, at, ...get, value: sub(value, fee), fee },
+    { kind: "acquire", id, at, ...get, value: value && sub(value, fee), fee: value ? fee : decimalOf(0n, 0) },
   ];
 }
 
@@ -73,8 +73,8 @@ export interface DisposalResult {
   at: Date;
   asset: string;
   amount: Decimal;
-  /** Value less fee. */
-  proceeds: Decimal;
+  /** Value less fee; null when its value is not known. */
+  proceeds: Decimal | null;
   fee: Decimal;
   /** The known cost basis taken. */
   basis: Decimal;
@@ -148,9 +148,8 @@ export function costBasis(events: readonly CostEvent[], method: CostMethod, plac
     } else {
       const taken = book.take(event.amount);
       if (event.kind === "dispose") {
-        const proceeds = sub(event.value, event.fee);
-        const known = sign(taken.unknown) === 0;
-        const realised = known ? sub(proceeds, taken.basis) : null;
+        const proceeds = event.value && sub(event.value, event.fee);
+        const realised = proceeds && sign(taken.unknown) === 0 ? sub(proceeds, taken.basis) : null;
         disposals.push({
           id: event.id,
           at: event.at,
@@ -164,7 +163,7 @@ export function costBasis(events: readonly CostEvent[], method: CostMethod, plac
           lots: taken.lots,
         });
         position.sold = add(position.sold, event.amount);
-        position.proceeds = add(position.proceeds, event.value);
+        if (event.value) position.proceeds = add(position.proceeds, event.value);
         position.fees = add(position.fees, event.fee);
         if (realised === null) position.flagged++;
         else position.realised = add(position.realised, realised);

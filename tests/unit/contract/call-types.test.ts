@@ -62,6 +62,9 @@ describe("Call (src/shared/api/call.ts)", () => {
       | "swipeluxStatus"
       | "swipeluxCancel"
       | "balances"
+      | "portfolio"
+      | "portfolioValue"
+      | "buySellReport"
     >();
   });
 });
