@@ -51,12 +51,12 @@ export function tradeOf(row: TradeQuoteRow): Trade {
 export function createAccept({ db, env, ledger, catalog, now }: AcceptDeps) {
   return async function accept(route: AcceptRoute, userId: string, quoteId: string, onlyKind?: TradeQuoteRow["kind"]): Promise<Trade | "wrongKind"> {
     // Who and what never change on a quote: read once, before the transaction, to find the accounts and prices.
-    const [known] = await db.select().from(tradeQuotes).where(eq(tradeQuotes.id, quoteId));
+    const [[known], debts] = await Promise.all([db.select().from(tradeQuotes).where(eq(tradeQuotes.id, quoteId)), ledger.debts(userId)]);
     if (!known || known.userId !== userId) throw refuse(route, "quoteNotFound");
     if (onlyKind && known.kind !== onlyKind) return "wrongKind";
     if (known.status === "accepted") return tradeOf(known);
     const accounts = await tradeAccounts(ledger, userId, known.fromAsset, known.toAsset);
-    const [live, debts] = await Promise.all([pairPrices(catalog, known.kind, known.fromAsset, known.toAsset), ledger.debts(userId)]);
+    const live = await pairPrices(catalog, known.kind, known.fromAsset, known.toAsset);
 
     try {
       return await db.transaction(async (tx) => {
@@ -70,7 +70,11 @@ export function createAccept({ db, env, ledger, catalog, now }: AcceptDeps) {
         if (movedBeyond(decimal(row.mid), live.prices.mid, env.TRADE_PRICE_TOLERANCE_BPS)) throw refuse(route, "priceMoved");
         if (debts.some((debt) => debt.asset === row.fromAsset)) throw refuse(route, "debtOutstanding");
 
-        const positions = await ledger.lockPositions([accounts.userFrom, accounts.houseFrom, accounts.houseTo], { tx });
+        // Marked accepted first (the row is locked; a refusal below rolls it back), so the house's
+        // accounts, which every trade touches, are held for as few round trips as possible.
+        const [accepted] = await tx.update(tradeQuotes).set({ status: "accepted", acceptedAt: at }).where(eq(tradeQuotes.id, row.id)).returning();
+        // Every account the transfers touch, locked at once in id order as the ledger's own transfers lock them (no deadlock with them).
+        const positions = await ledger.lockPositions(Object.values(accounts), { tx });
         if (positions.get(accounts.userFrom)!.available < row.payUnits) throw refuse(route, "insufficientBalance");
         const fill = {
           from: positions.get(accounts.houseFrom)!,
@@ -120,7 +124,6 @@ export function createAccept({ db, env, ledger, catalog, now }: AcceptDeps) {
           ],
           { tx },
         );
-        const [accepted] = await tx.update(tradeQuotes).set({ status: "accepted", acceptedAt: at }).where(eq(tradeQuotes.id, row.id)).returning();
         return tradeOf(accepted!);
       });
     } catch (error) {

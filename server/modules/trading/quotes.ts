@@ -148,8 +148,8 @@ export function createQuotes({ db, env, ledger, catalog, now }: TradingDeps) {
         { limits: limits.amounts },
       );
 
-    if ((await ledger.debts(userId)).some((debt) => debt.asset === from)) throw refuse("tradeQuote", "debtOutstanding");
-    const accounts = await tradeAccounts(ledger, userId, from, to);
+    const [debts, accounts] = await Promise.all([ledger.debts(userId), tradeAccounts(ledger, userId, from, to)]);
+    if (debts.some((debt) => debt.asset === from)) throw refuse("tradeQuote", "debtOutstanding");
     const [houseFrom, houseTo] = await Promise.all([ledger.account(accounts.houseFrom), ledger.account(accounts.houseTo)]);
     const position = (row: typeof houseFrom) => {
       const balance = row ? row.creditsPosted - row.debitsPosted : 0n;
