@@ -68,6 +68,13 @@ describe("accepting a quote", () => {
     expect(await w.house("inventory", "USD")).toBe(inventoryUsd - 498_750n);
     expect(await w.house("fees", "USD")).toBe(fees + 499n);
     expect(await legs(quote.id)).toBe(3);
+    // The cash is a balance of its own, valued in the currency asked for (EUR at QUOTE_RATES' 0.92).
+    expect((await w.post("/user/balances", trader.token, { currency: "EUR" })).data.balances).toContainEqual({
+      asset: "USD",
+      available: "4982.51",
+      held: "0.00",
+      value: "4583.90",
+    });
 
     const history = await w.post("/user/transactions-history", trader.token, {});
     expect(history.data.items).toEqual([
