@@ -169,6 +169,14 @@ describe("refusals change nothing", () => {
     expect((await legs(first.id)) + (await legs(second.id))).toBe(3);
   });
 
+  it("a user with none of the coin: insufficientBalance, and no account is made for it", async () => {
+    const trader = await w.user();
+    const quote = await w.quoted(trader.token, sell());
+    const accounts = await w.count("ledger_accounts");
+    expect((await w.accept(trader.token, quote.id)).data).toEqual({ reason: "insufficientBalance" });
+    expect(await w.count("ledger_accounts")).toBe(accounts);
+  });
+
   it("held funds are not available: a hold on the coin leaves too little to sell", async () => {
     const trader = await traderWith("BTC", "0.1");
     const [account, withdrawals] = await Promise.all([w.ledger.userAccount(trader.id, "BTC"), w.ledger.houseAccount("withdrawals", "BTC")]);
