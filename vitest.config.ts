@@ -41,6 +41,9 @@ export default mergeConfig(
             globalSetup: ["tests/server/helpers/global-setup.ts"],
             testTimeout: 30_000,
             hookTimeout: 60_000,
+            // Two files at a time: each has a database of its own (global-setup.ts), and in CI the
+            // PostgreSQL suite beside it ends first, which left a core idle for minutes.
+            maxWorkers: 2,
           },
         },
         {
@@ -52,7 +55,11 @@ export default mergeConfig(
             globalSetup: ["tests/e2e/global-setup.ts"],
             testTimeout: 60_000,
             hookTimeout: 120_000,
-            fileParallelism: false,
+            // Two files at a time (Vitest's default is one on two cores): a file spends much of
+            // its time waiting on the browser and the server, and CI runs this project alone.
+            // Files share one server, so each uses accounts and sessions of its own
+            // (market.test.ts, which pauses prices, starts its own).
+            maxWorkers: 2,
           },
         },
       ],

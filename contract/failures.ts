@@ -27,6 +27,12 @@ export const reasonStatus = {
   onrampUnavailable: 503,
   orderNotFound: 404,
   orderNotCancellable: 409,
+  quoteNotFound: 404,
+  quoteExpired: 409,
+  insufficientBalance: 409,
+  houseCannotFill: 409,
+  priceMoved: 409,
+  debtOutstanding: 403,
 } as const satisfies Record<string, FailureStatus>;
 
 export type Reason = keyof typeof reasonStatus;

@@ -24,4 +24,5 @@ export * from "./onramp.ts";
 export * from "./portfolio.ts";
 export * from "./pnl.ts";
 export * from "./routes.ts";
+export * from "./trading.ts";
 export * from "./pages.ts";

@@ -31,6 +31,24 @@ export const sellEntrySchema = z.object({
   fee: amountSchema,
   /** Cash per one unit of the coin. */
   price: decimalSchema,
+  /** The quote it executed (/user/trade/quote). */
+  quoteId: z.uuid(),
+});
+
+/** A coin bought from the user's cash balance in a quote currency (not by card: that is "buy"). */
+export const buyCashEntrySchema = z.object({
+  ...entryBase,
+  type: z.literal("buyCash"),
+  asset: assetCodeSchema,
+  currency: z.enum(QUOTE_CURRENCIES),
+  /** The cash paid. */
+  pay: amountSchema,
+  /** The coin credited, after the fee. */
+  receive: amountSchema,
+  fee: amountSchema,
+  /** Cash per one unit of the coin. */
+  price: decimalSchema,
+  quoteId: z.uuid(),
 });
 
 /** One coin exchanged for another. */
@@ -42,6 +60,7 @@ export const convertEntrySchema = z.object({
   fee: amountSchema,
   /** Units of the received coin per unit of the sold one. */
   rate: decimalSchema,
+  quoteId: z.uuid(),
 });
 
 /** Money that arrived from outside (a transfer in). */
@@ -62,6 +81,7 @@ export const feeEntrySchema = z.object({ ...entryBase, type: z.literal("fee"), a
 
 export const historyEntrySchema = z.discriminatedUnion("type", [
   buyOrderSchema,
+  buyCashEntrySchema,
   sellEntrySchema,
   convertEntrySchema,
   depositEntrySchema,

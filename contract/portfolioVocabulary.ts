@@ -1,10 +1,10 @@
 // The portfolio's plain values, apart from its schemas: machines and views read these without zod.
 
 /**
- * Kinds of entry in the history, one per way money moves: card buys today; sells, conversions,
- * deposits, withdrawals and fees have their shapes here for the features that add them.
+ * Kinds of entry in the history, one per way money moves: card buys ("buy"), buys from a cash
+ * balance ("buyCash"), sells and conversions (issue 26); deposits, withdrawals and fees have their shapes here for the features that add them.
  */
-export const HISTORY_TYPES = ["buy", "sell", "convert", "deposit", "withdrawal", "fee"] as const;
+export const HISTORY_TYPES = ["buy", "buyCash", "sell", "convert", "deposit", "withdrawal", "fee"] as const;
 export type HistoryType = (typeof HISTORY_TYPES)[number];
 
 /** The kinds a user can make today: the history's filter offers only these (no promise of what is not built). */

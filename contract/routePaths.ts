@@ -36,6 +36,8 @@ export const routePaths = {
   portfolio: "/user/portfolio",
   portfolioValue: "/user/portfolio/value",
   sellSendOrder: "/user/sell/sendOrder",
+  tradeQuote: "/user/trade/quote",
+  tradeAccept: "/user/trade/accept",
   checkKyc: "/user/check-kyc-verification",
   kycDetails: "/user/kyc/details",
   vaultWithdraw: "/user/vault/withdraw",

@@ -45,6 +45,7 @@ import {
 } from "./failures.ts";
 import { pushTokenSchema } from "./notifications.ts";
 import { buyAmountSchema, buyOrderSchema, buyQuoteSchema, orderStatusRequestSchema, sendOrderSchema } from "./onramp.ts";
+import { tradingRoutes } from "./trading.ts";
 import { balancesRequestSchema, balancesSchema, historyRequestSchema, historySchema } from "./portfolio.ts";
 import { pnlRoutes } from "./pnlRoutes.ts";
 import { route, type RouteDef } from "./routeDef.ts";
@@ -384,7 +385,10 @@ export const routes = {
     response: balancesSchema,
     failures: [validation, sessionEnded],
   }),
-  sellSendOrder: planned(routePaths.sellSendOrder, "Trading", "Sells an asset."),
+  // Trading against the house on quotes (contract/trading.ts).
+  tradeQuote: route(tradingRoutes.tradeQuote),
+  tradeAccept: route(tradingRoutes.tradeAccept),
+  sellSendOrder: route(tradingRoutes.sellSendOrder),
 
   // KYC
   checkKyc: planned(routePaths.checkKyc, "KYC", "Whether the user is verified."),

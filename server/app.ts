@@ -37,6 +37,7 @@ import {
   WEBHOOK_PATH,
 } from "./modules/onramp/index.ts";
 import { portfolioHandlers } from "./modules/portfolio/index.ts";
+import { tradeHistory, tradingHandlers } from "./modules/trading/index.ts";
 
 export const API_BASE = "/api/v1";
 export const REQUEST_ID_MAX_LENGTH = 64;
@@ -96,7 +97,8 @@ export function createApp(deps: AppDeps) {
     ...marketHandlers({ ...platform, catalog }),
     ...onrampHandlers({ env, catalog, orders: onramp.orders }),
     ...cancelHandlers({ cancel: onramp.cancel, orders: onramp.orders }),
-    ...portfolioHandlers({ ledger, catalog, now, history: [buyHistory(db, onramp.orders)] }),
+    ...portfolioHandlers({ ledger, catalog, now, history: [buyHistory(db, onramp.orders), ...tradeHistory(db)] }),
+    ...tradingHandlers({ db, env, ledger, catalog, now }),
   };
   const api = apiRoutes({ handlers, requireSession: requireAuth(platform), base: API_BASE });
   app.route(API_BASE, api);

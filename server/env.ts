@@ -148,6 +148,43 @@ export const envSchema = z.object({
   ONRAMP_SANDBOX_WEBHOOK_COPIES: integer(0, 20, 1),
   /** The sandbox: "reversed" sends each order's pending webhooks newest first (out of order on purpose). */
   ONRAMP_SANDBOX_WEBHOOK_ORDER: oneOf(["in-order", "reversed"], "in-order"),
+  /** How long a trading quote holds its price and amounts (issue 26). */
+  TRADE_QUOTE_SECONDS: integer(3, 300, 15),
+  /** The house's spread on each side of the mid price, in basis points (25 = 0.25%: bid = mid − 0.25%, ask = mid + 0.25%). */
+  TRADE_SPREAD_BPS: integer(0, 2_000, 25),
+  /** Sarraf's fee on a trade, in basis points of the asset received (10 = 0.1%). */
+  TRADE_FEE_BPS: integer(0, 2_000, 10),
+  /** The smallest fee of one trade, in US dollars (converted to the asset received at the mid price, rounded up). */
+  TRADE_FEE_MIN_USD: z
+    .string()
+    .regex(/^\d{1,6}(\.\d{1,2})?$/, { error: "must be dollars with at most 2 decimals, e.g. 0.10" })
+    .default("0.10"),
+  /** How far (basis points) the live mid price may have moved since quoting for an accept to execute (50 = 0.5%). */
+  TRADE_PRICE_TOLERANCE_BPS: integer(0, 10_000, 50),
+  /** Per-trade limits, in US dollars (the amount paid, valued at the mid price). */
+  TRADE_MIN_ORDER_USD: integer(1, 1_000_000, 1),
+  TRADE_MAX_ORDER_USD: integer(1, 10_000_000, 100_000),
+  /** The most the house holds of any one coin, in US dollars at the mid price: a trade that would take it beyond is refused (houseCannotFill). */
+  TRADE_EXPOSURE_USD: integer(0, 1_000_000_000, 5_000_000),
+  /** Per-coin exceptions to TRADE_EXPOSURE_USD, in US dollars: SYMBOL=dollars pairs, comma-separated (e.g. BTC=10000000,DOGE=500000). */
+  TRADE_EXPOSURE_LIMITS: z
+    .string()
+    .regex(/^\s*([A-Z0-9]{2,10}\s*=\s*\d{1,10}\s*(,\s*[A-Z0-9]{2,10}\s*=\s*\d{1,10}\s*)*)?$/, {
+      error: "must be SYMBOL=dollars pairs separated by commas, e.g. BTC=10000000,DOGE=500000",
+    })
+    .transform(
+      (text) =>
+        Object.fromEntries(
+          text
+            .split(",")
+            .filter((pair) => pair.trim() !== "")
+            .map((pair) => pair.split("=").map((part) => part.trim()) as [string, string])
+            .map(([symbol, dollars]) => [symbol, Number(dollars)]),
+        ) as Record<string, number>,
+    )
+    .default({}),
+  /** Outside production: fund the house's inventory at start from its treasury (server/modules/trading/seed.ts), once. */
+  TRADE_DEV_SEED: oneOf(["on", "off"], "on"),
   SWIPELUX_API_URL: z
     .string()
     .regex(/^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/, { error: "must be an http:// or https:// address, e.g. https://api.swipelux.com" })
@@ -217,6 +254,7 @@ function onrampProblems(env: Env): { path: string[]; message: string }[] {
   if (env.ONRAMP_PROVIDER === "swipelux" && Object.keys(env.SWIPELUX_ASSETS).length === 0)
     problems.push({ path: ["SWIPELUX_ASSETS"], message: "must name at least one asset and its treasury address when ONRAMP_PROVIDER=swipelux" });
   if (env.ONRAMP_MIN_ORDER_USD > env.ONRAMP_MAX_ORDER_USD) problems.push({ path: ["ONRAMP_MIN_ORDER_USD"], message: "must not be above ONRAMP_MAX_ORDER_USD" });
+  if (env.TRADE_MIN_ORDER_USD > env.TRADE_MAX_ORDER_USD) problems.push({ path: ["TRADE_MIN_ORDER_USD"], message: "must not be above TRADE_MAX_ORDER_USD" });
   // The keys decide which webhooks credit money: fetched over http://, anyone on the path could
   // publish their own. Plain http:// is for a local mock while developing only.
   if (env.NODE_ENV !== "development" && !env.SWIPELUX_WEBHOOK_KEYS_URL.startsWith("https://"))

@@ -11,7 +11,8 @@ import { envWith, isPlayMoneyDemo, type Env } from "./env.ts";
 import { devToolsEnabled, isLoopbackHostname } from "./platform/http/hosts.ts";
 import { createLogger, errorFields, type Logger } from "./platform/logging/logger.ts";
 import { createMailService } from "./platform/mail/index.ts";
-import { createPriceService } from "./modules/market/index.ts";
+import { createCatalog, createPriceService } from "./modules/market/index.ts";
+import { seedHouse } from "./modules/trading/index.ts";
 import { createHoldExpiry, createLedger } from "./modules/ledger/index.ts";
 import { userContact } from "./modules/auth/index.ts";
 import { createOnramp, mailReversalNotices } from "./modules/onramp/index.ts";
@@ -66,6 +67,10 @@ export async function startServer({ env = envWith(), logger = createLogger(env.L
   const onramp = createOnramp({ db: database.db, env, logger, now: () => new Date(), ledger, notify });
   const holdExpiry = createHoldExpiry({ ledger, logger, everySeconds: env.LEDGER_EXPIRE_SECONDS });
   const app = createApp({ database, env, logger, staticDir, version, mail, prices, ledger, onramp });
+  // Development: the house gets its inventory from its treasury, once (README "Trading"); production funds it by `npm run ops:house`.
+  if (env.NODE_ENV !== "production" && env.TRADE_DEV_SEED === "on") {
+    await seedHouse({ ledger, catalog: createCatalog({ db: database.db, prices, now: () => new Date() }), logger });
+  }
 
   let server: Server;
   try {

@@ -65,6 +65,7 @@ export const historySell = (n: number, status: OrderStatus = "completed"): Entry
   receive: { asset: "USD", value: "958.10" },
   fee: { asset: "USD", value: "9.68" },
   price: "96778.00",
+  quoteId: "5a0e7c1e-0000-4000-9000-000000000001",
 });
 
 /** A withdrawal of the nth history position, still on its way. */

@@ -34,6 +34,12 @@ const reasonMessages: Record<Reason, MessageId> = {
   onrampUnavailable: "error.onrampUnavailable",
   orderNotFound: "error.orderNotFound",
   orderNotCancellable: "error.orderNotCancellable",
+  quoteNotFound: "error.quoteNotFound",
+  quoteExpired: "error.quoteExpired",
+  insufficientBalance: "error.insufficientBalance",
+  houseCannotFill: "error.houseCannotFill",
+  priceMoved: "error.priceMoved",
+  debtOutstanding: "error.debtOutstanding",
 };
 
 /** The words of a failure the table documents without a reason, by its status. */

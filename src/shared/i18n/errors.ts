@@ -28,6 +28,12 @@ const reasonTexts: Record<AnyReason, MessageDescriptor> = {
   orderNotFound: msg`We could not find this order. It may belong to another account.`,
   orderNotCancellable: msg`This order was already paid or has ended, so it cannot be cancelled.`,
   idempotencyConflict: msg`This order was already started with other details. Press Pay again to start a new one.`,
+  quoteNotFound: msg`We could not find this quote. It may belong to another account. Ask for a new quote.`,
+  quoteExpired: msg`This quote has expired, so nothing was traded. Ask for a new quote.`,
+  insufficientBalance: msg`Your available balance is not enough for this trade, so nothing was traded.`,
+  houseCannotFill: msg`We cannot fill a trade of this size in this asset right now. Try a smaller amount or another asset.`,
+  priceMoved: msg`The price moved too much since this quote was made, so nothing was traded. Ask for a new quote.`,
+  debtOutstanding: msg`You owe us some of this asset after a card payment was reversed. Until it is repaid, you cannot sell or convert it.`,
 };
 
 /** The API client's codes, for a failure without a reason: the server's words for each status, and ours for the rest. */

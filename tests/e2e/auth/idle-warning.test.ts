@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import type { Page, Request } from "playwright-core";
 import { sessionToken, setupBrowser } from "../browser.ts";
-import { MINUTE, allAnswered, api, contextWithClock, openSignedIn, pathOf, pauseClock, runSeconds, watch } from "./session-helpers.ts";
+import { MINUTE, allAnswered, api, contextWithClock, moveMouse, openSignedIn, pathOf, pauseClock, runSeconds, watch } from "./session-helpers.ts";
 
 const b = setupBrowser();
 const LOGOUT = api("/user/logout");
@@ -25,7 +25,7 @@ async function idleFromNow(path = "/dashboard", lang: "en" | "ar" = "en", viewpo
   const context = await contextWithClock(b, token, { lang, viewport });
   const page = await openSignedIn(context, path);
   await pauseClock(page);
-  await page.mouse.move(120, 240);
+  await moveMouse(page, 120, 240);
   return { token, page, ...watch(page, token) };
 }
 
@@ -92,7 +92,7 @@ describe("the warning before the idle logout", () => {
     const first = await openSignedIn(context, "/dashboard");
     const second = await openSignedIn(context, "/portfolio");
     await pauseClock(first);
-    await first.mouse.move(140, 260);
+    await moveMouse(first, 140, 260);
     // One clock for the context: both tabs live through the same minutes, each checking on its own.
     await first.clock.runFor(15 * MINUTE);
     await dialogOf(first).waitFor();

@@ -3,10 +3,10 @@
 import { describe, expect, inject, it } from "vitest";
 import type { Page, Request, Route } from "playwright-core";
 import { sessionToken, setupBrowser } from "../browser.ts";
+import { MINUTE, allAnswered, moveMouse, pageTurn, pathOf, pauseClock, watch } from "./session-helpers.ts";
 
 const b = setupBrowser();
 
-const MINUTE = 60_000;
 const LOGOUT = "/api/v1/user/logout";
 /** Two of the dashboard's polls (every 5 s), both made with the session's token. */
 const BALANCES = "/api/v1/user/balances";
@@ -24,49 +24,7 @@ async function signedInWithClock(token: string, lang: "en" | "ar" = "en"): Promi
 const profileStatus = async (token: string) =>
   (await fetch(`${inject("baseURL")}/api/v1/user/get-profile-by-id`, { method: "POST", headers: { authorization: `Bearer ${token}` } })).status;
 
-const pathOf = (page: Page) => new URL(page.url()).pathname;
 const isCallTo = (paths: readonly string[]) => (request: Request) => paths.includes(new URL(request.url()).pathname);
-
-/**
- * Stops the page's clock. Installed, it also runs on with real time, so what a check read, and
- * whether a notice's two seconds had passed, hung on how busy the machine was. Paused, the
- * page's time moves only when the test moves it, while real I/O (the logout call, the polls)
- * takes what real time it takes. Only once the app has started (its start-up yields on a timer);
- * pauseAt wants a time ahead of the page's, so the page first sleeps a minute (each due timer once).
- */
-async function pauseClock(page: Page): Promise<void> {
-  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + MINUTE);
-}
-
-/** The calls the page sends with this token, and the paths it goes to, from now on. */
-function watch(page: Page, token: string): { calls: Request[]; visited: string[] } {
-  const calls: Request[] = [];
-  const visited: string[] = [];
-  page.on("request", (request) => request.headers()["authorization"] === `Bearer ${token}` && calls.push(request));
-  page.on("framenavigated", (frame) => frame === page.mainFrame() && visited.push(new URL(frame.url()).pathname));
-  return { calls, visited };
-}
-
-/** One task of the page's own (MessageChannel, which the clock leaves real): what was queued before it has run. */
-const pageTurn = (page: Page) =>
-  page.evaluate(
-    () =>
-      new Promise<void>((resolve) => {
-        const channel = new MessageChannel();
-        channel.port1.onmessage = () => resolve();
-        channel.port2.postMessage(null);
-      }),
-  );
-
-/** Until every call sent with the token has its whole answer, and the page has had its turns to act on them. */
-async function allAnswered(page: Page, calls: Request[]): Promise<void> {
-  for (let answered = -1; answered !== calls.length;) {
-    answered = calls.length;
-    await Promise.all(calls.map(async (request) => (await request.response())?.finished()));
-    await pageTurn(page);
-    await pageTurn(page);
-  }
-}
 
 describe("inactivity", () => {
   it("stays signed in while the user is active, and logs out after 15 idle minutes with the logout call, to /", async () => {
@@ -74,7 +32,7 @@ describe("inactivity", () => {
     const page = await signedInWithClock(token);
     await pauseClock(page);
     for (let minute = 0; minute < 20; minute++) {
-      await page.mouse.move(100 + minute, 200);
+      await moveMouse(page, 100 + minute, 200);
       await page.clock.runFor(MINUTE);
     }
     expect(pathOf(page)).toBe("/dashboard");

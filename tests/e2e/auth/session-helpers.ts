@@ -1,7 +1,7 @@
 // What the session-end and idle-warning tests share: a signed-in page on Chromium's clock under
 // the test's control (Playwright's clock API), and waits for the page's own calls and turns.
 import { randomBytes } from "node:crypto";
-import { inject } from "vitest";
+import { expect, inject } from "vitest";
 import type { BrowserContext, Page, Request } from "playwright-core";
 import type { BrowserHandle, ContextOptions } from "../browser.ts";
 
@@ -27,8 +27,11 @@ export async function openSignedIn(context: BrowserContext, path: string): Promi
 }
 
 /**
- * Stops the page's clock so that its time moves only when the test moves it, while real I/O takes
- * what real time it takes (see tests/e2e/auth/inactivity.test.ts). The page first sleeps a minute.
+ * Stops the page's clock. Installed, it also runs on with real time, so what a check read, and
+ * whether a notice's two seconds had passed, hung on how busy the machine was. Paused, the
+ * page's time moves only when the test moves it, while real I/O (the logout call, the polls)
+ * takes what real time it takes. Only once the app has started (its start-up yields on a timer);
+ * pauseAt wants a time ahead of the page's, so the page first sleeps a minute (each due timer once).
  */
 export async function pauseClock(page: Page): Promise<void> {
   await page.clock.pauseAt((await page.evaluate(() => Date.now())) + MINUTE);
@@ -64,6 +67,17 @@ export async function allAnswered(page: Page, calls: Request[]): Promise<void> {
     await pageTurn(page);
     await pageTurn(page);
   }
+}
+
+/**
+ * Moves the mouse on a paused page and waits until the inactivity watch has recorded it. The move
+ * reaches the app at once, but the watch first reads the stored time (a promise) and only then
+ * records the move and restarts its minute; on a busy machine a test that moved the clock sooner
+ * shifted every later check by the time the app took. Polled from here: the page's clock is paused.
+ */
+export async function moveMouse(page: Page, x: number, y: number): Promise<void> {
+  await page.mouse.move(x, y);
+  await expect.poll(() => page.evaluate(() => localStorage.getItem("lastActivityTime") === String(Date.now())), { timeout: 30_000, interval: 20 }).toBe(true);
 }
 
 /** Runs the page's clock `ms` on in steps of a second: every poll that is still alive fires. */

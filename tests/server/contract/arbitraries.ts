@@ -137,6 +137,21 @@ export const validBodies: { [K in LiveRouteName]: fc.Arbitrary<RequestOf<K>> } =
       { requiredKeys: [] },
     ),
   ),
+  tradeQuote: accepted(
+    "tradeQuote",
+    fc.record(
+      {
+        kind: fc.constantFrom("buy" as const, "sell" as const, "convert" as const),
+        from: fc.oneof(symbol, currency),
+        to: fc.oneof(symbol, currency),
+        side: fc.constantFrom("from" as const, "to" as const),
+        amount,
+      },
+      { requiredKeys: ["kind", "from", "to", "amount"] },
+    ),
+  ),
+  tradeAccept: accepted("tradeAccept", fc.record({ quoteId: fc.uuid() })),
+  sellSendOrder: accepted("sellSendOrder", fc.record({ quoteId: fc.uuid() })),
 };
 
 /** Values of every JSON type, for a field that expects another. */

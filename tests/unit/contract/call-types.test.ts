@@ -65,6 +65,9 @@ describe("Call (src/shared/api/call.ts)", () => {
       | "portfolio"
       | "portfolioValue"
       | "buySellReport"
+      | "tradeQuote"
+      | "tradeAccept"
+      | "sellSendOrder"
     >();
   });
 });

@@ -9,6 +9,7 @@ import { OrderStatusBadge } from "./OrderStatusBadge.tsx";
 /** What an entry other than a card buy moved: what arrived (+) or what left (−). */
 function movedOf(entry: Exclude<HistoryEntry, BuyOrder>) {
   switch (entry.type) {
+    case "buyCash":
     case "sell":
     case "convert":
       return { sign: "+", amount: entry.receive };

@@ -5,6 +5,7 @@ import type { HistoryType } from "../../../../contract/portfolioVocabulary.ts";
 /** Each kind of history entry in words (the list's rows and the filter's choices). */
 export const typeMessages: Record<HistoryType, MessageDescriptor> = {
   buy: msg`Buy`,
+  buyCash: msg`Buy with cash`,
   sell: msg`Sell`,
   convert: msg`Convert`,
   deposit: msg`Deposit`,
