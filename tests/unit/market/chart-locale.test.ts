@@ -14,10 +14,11 @@ describe("the chart's axis and crosshair", () => {
     expect(crosshairTimeText(noon, "en")).toMatch(/^15 Nov 2026, \d\d:\d\d$/);
   });
 
-  it("write Arabic month names with Latin digits in Arabic", () => {
-    expect(tickMarkText(noon, month, "ar")).toBe("نوفمبر");
-    expect(tickMarkText(noon, day, "ar")).toBe("15 نوفمبر");
-    expect(tickMarkText(noon, year, "ar")).toBe("2026");
+  it("write Arabic month names with Latin digits in Arabic, isolated right to left on the left-to-right canvas", () => {
+    expect(tickMarkText(noon, month, "ar")).toBe("\u2067نوفمبر\u2069");
+    expect(tickMarkText(noon, day, "ar")).toBe("\u206715 نوفمبر\u2069");
+    expect(tickMarkText(noon, year, "ar")).toBe("\u20672026\u2069");
+    expect(tickMarkText(noon, 3, "ar")).toMatch(/^\u2067\d\d:\d\d\u2069$/);
     const crosshair = crosshairTimeText(noon, "ar");
     expect(crosshair).toContain("نوفمبر");
     expect(crosshair).not.toMatch(/Nov|[\u0660-\u0669]/);

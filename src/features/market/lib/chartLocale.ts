@@ -7,11 +7,18 @@ const tickFormats: readonly Intl.DateTimeFormatOptions[] = [
   { year: "numeric" },
   { month: "short" },
   { day: "numeric", month: "short" },
-  { hour: "2-digit", minute: "2-digit" },
-  { hour: "2-digit", minute: "2-digit", second: "2-digit" },
+  { hour: "2-digit", minute: "2-digit", hourCycle: "h23" },
+  { hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23" },
 ];
 
-const crosshairFormat: Intl.DateTimeFormatOptions = { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit" };
+// A 24-hour clock in both languages: an axis has no room for Arabic's ص/م, and traders read it.
+const crosshairFormat: Intl.DateTimeFormatOptions = { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23" };
+
+/**
+ * The canvas lays text out left to right (the chart runs left to right in both languages): Arabic
+ * is isolated right to left inside it, so "28 نوفمبر" keeps its order.
+ */
+const readable = (text: string, locale: string) => (locale.startsWith("ar") ? `\u2067${text}\u2069` : text);
 
 /** The chart's times are Unix seconds (see chartPoints). */
 const dateOf = (time: unknown) => (typeof time === "number" ? new Date(time * 1000) : null);
@@ -20,13 +27,13 @@ const dateOf = (time: unknown) => (typeof time === "number" ? new Date(time * 10
 export function tickMarkText(time: unknown, tickMarkType: number, locale: string): string | null {
   const date = dateOf(time);
   const options = tickFormats[tickMarkType];
-  return date && options ? dateFormat(locale, options).format(date) : null;
+  return date && options ? readable(dateFormat(locale, options).format(date), locale) : null;
 }
 
 /** The time under the crosshair, in the user's time zone. */
 export function crosshairTimeText(time: unknown, locale: string): string {
   const date = dateOf(time);
-  return date ? dateFormat(locale, crosshairFormat).format(date) : "";
+  return date ? readable(dateFormat(locale, crosshairFormat).format(date), locale) : "";
 }
 
 /** A formatted figure for the canvas: it lays text out left to right itself, so the isolate marks go. */
