@@ -137,7 +137,7 @@ describe("accessibility", () => {
         if (path === "/market/BTC") await chartDrawn(page);
         if (path === "/market" || path === "/dashboard") await page.locator(".asset-badge").first().waitFor();
         found.push(...(await accessibilityProblems(page)).map((problem) => `${path}: ${problem}`));
-        if (viewport === "phone") await page.screenshot({ path: resolve(screenshots, `a11y-${lang}-${path.replaceAll("/", "_") || "home"}.png`) });
+        await page.screenshot({ path: resolve(screenshots, `a11y-${lang}-${viewport}-${path.replaceAll("/", "_")}.png`) });
       }
       expect(found).toEqual([]);
       expect(errors).toEqual([]);
