@@ -51,6 +51,16 @@ describe("the asset page's chart", () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it("draws its crosshair's date in Arabic on a desktop (a screenshot to look at)", async () => {
+    const { page, context, errors } = await open("/market/BTC", { lang: "ar" });
+    await chartDrawn(page);
+    const box = (await page.locator(".price-chart").boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.locator(".price-chart").screenshot({ path: resolve(screenshots, "chart-ar-crosshair.png") });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });
 
 describe("the market's sort and favourites filter", () => {
@@ -127,7 +137,7 @@ describe("accessibility", () => {
         if (path === "/market/BTC") await chartDrawn(page);
         if (path === "/market" || path === "/dashboard") await page.locator(".asset-badge").first().waitFor();
         found.push(...(await accessibilityProblems(page)).map((problem) => `${path}: ${problem}`));
-        if (viewport === "phone") await page.screenshot({ path: resolve(screenshots, `a11y-${lang}-${path.replaceAll("/", "_") || "home"}.png`) });
+        await page.screenshot({ path: resolve(screenshots, `a11y-${lang}-${viewport}-${path.replaceAll("/", "_")}.png`) });
       }
       expect(found).toEqual([]);
       expect(errors).toEqual([]);
