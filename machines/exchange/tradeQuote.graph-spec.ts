@@ -20,6 +20,7 @@ export const tradeQuoteGraphSpec: MachineGraphSpec<TradeQuoteInput, TradeQuoteEv
     { type: "exchange.edit", changes: { amount: "100.001" } },
     { type: "exchange.edit", changes: { amount: "" } },
     { type: "exchange.blur" },
+    { type: "exchange.balance", available: "50.00" },
     { type: "exchange.confirm" },
     { type: "exchange.acceptWorse" },
     { type: "exchange.requote" },

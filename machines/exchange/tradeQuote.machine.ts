@@ -37,6 +37,9 @@ export const tradeQuoteMachine = tradeQuoteSetup.createMachine({
     trade: null,
   }),
   initial: "ticket",
+  on: {
+    "exchange.balance": { actions: "keepBalance", description: "The balances were read again: the form's next check uses them; nothing else changes." },
+  },
   states: {
     ticket: {
       initial: "editing",
@@ -127,7 +130,7 @@ export const tradeQuoteMachine = tradeQuoteSetup.createMachine({
           on: { "exchange.requote": { target: "quoting" } },
         },
         unanswered: {
-          tags: ["failed", "network"],
+          tags: ["failed", "network", "unanswered"],
           description:
             "The accept got no answer. The same quote is confirmed again (the server answers the trade it made, if it made one), or a new one asked for.",
           on: { "exchange.confirm": { target: "#tradeQuote.accepting" }, "exchange.requote": { target: "quoting" } },

@@ -63,6 +63,9 @@ export const tradeQuoteSetup = setup({
       const samePair = form.from === context.form.from && form.to === context.form.to && form.kind === context.form.kind;
       return { form, formProblem: null, quote: null, worse: null, failure: null, limits: samePair ? context.limits : null };
     }),
+    keepBalance: assign(({ context, event }) => ({
+      form: event.type === "exchange.balance" ? { ...context.form, available: event.available } : context.form,
+    })),
     checkForm: assign({ formProblem: ({ context }) => ticketProblem(context.form) }),
     keepQuote: assign((_, quote: TradeQuote) => ({
       quote,

@@ -54,6 +54,8 @@ export interface TradeQuoteContext {
 export type TradeQuoteEvent =
   /** The user changed the form (a tab, an asset, the side, the amount, "max"), or the address did. */
   | { type: "exchange.edit"; changes: Partial<TicketForm> }
+  /** What may be spent of `from` now (the balances feed), or null while unknown. */
+  | { type: "exchange.balance"; available: string | null }
   /** The amount field was left: its problem is shown now. */
   | { type: "exchange.blur" }
   /** "Confirm": accept the quote on screen. */
@@ -81,7 +83,8 @@ export type TradeQuoteTag =
   | "priceMoved"
   | "pricesStale"
   | "debtOutstanding"
-  | "network";
+  | "network"
+  | "unanswered";
 
 export interface AcceptInput {
   quoteId: string;
