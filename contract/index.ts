@@ -22,6 +22,7 @@ export * from "./money.ts";
 export * from "./notifications.ts";
 export * from "./onramp.ts";
 export * from "./portfolio.ts";
+export * from "./pnl.ts";
 export * from "./routes.ts";
 export * from "./trading.ts";
 export * from "./pages.ts";

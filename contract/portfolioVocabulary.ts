@@ -11,3 +11,12 @@ export type HistoryType = (typeof HISTORY_TYPES)[number];
 export const LIVE_HISTORY_TYPES = ["buy"] as const satisfies readonly HistoryType[];
 
 export const HISTORY_PAGE_MAX = 50;
+
+/** How the cost of what is sold is found: first in, first out (the default), or the average cost of what is held. */
+export const COST_METHODS = ["fifo", "average"] as const;
+export type CostMethod = (typeof COST_METHODS)[number];
+export const DEFAULT_COST_METHOD: CostMethod = "fifo";
+
+/** Ranges of the total's value over time (daily points). */
+export const VALUE_RANGES = ["1W", "1M", "1Y"] as const;
+export type ValueRange = (typeof VALUE_RANGES)[number];

@@ -33,6 +33,8 @@ export const routePaths = {
   blogList: "/blog/get-blog-withFilter",
   subscribe: "/subscriber/add",
   buySellReport: "/user/buy-sell-report",
+  portfolio: "/user/portfolio",
+  portfolioValue: "/user/portfolio/value",
   sellSendOrder: "/user/sell/sendOrder",
   tradeQuote: "/user/trade/quote",
   tradeAccept: "/user/trade/accept",

@@ -42,40 +42,15 @@ import {
   sessionEnded,
   unknownSymbol,
   validation,
-  type Failure,
 } from "./failures.ts";
 import { pushTokenSchema } from "./notifications.ts";
 import { buyAmountSchema, buyOrderSchema, buyQuoteSchema, orderStatusRequestSchema, sendOrderSchema } from "./onramp.ts";
 import { tradingRoutes } from "./trading.ts";
 import { balancesRequestSchema, balancesSchema, historyRequestSchema, historySchema } from "./portfolio.ts";
+import { pnlRoutes } from "./pnlRoutes.ts";
+import { route, type RouteDef } from "./routeDef.ts";
 
-export interface RouteDef<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType> {
-  path: `/${string}`;
-  methods: readonly ("GET" | "POST" | "PUT")[];
-  /** "session": a Bearer token is required (401 without a live one). */
-  auth: "none" | "session";
-  /** The spec section 7 group, used as the OpenAPI tag. */
-  group: "System" | "Public" | "Session" | "Profile" | "Market" | "Trading" | "KYC" | "Withdrawals" | "Notifications";
-  summary: string;
-  /** "planned": in the spec, not built yet: the server answers 501. */
-  status: "live" | "planned";
-  request: Req;
-  /** The success envelope's `data`. */
-  response: Res;
-  failures: readonly Failure[];
-}
-
-// Keeps each route's own status, auth and failures as literal types, so LiveRouteName can pick
-// the live ones and ReasonOf can read each route's reasons.
-const route = <
-  Req extends z.ZodType,
-  Res extends z.ZodType,
-  const S extends RouteDef["status"],
-  const A extends RouteDef["auth"],
-  const F extends readonly Failure[],
->(
-  def: RouteDef<Req, Res> & { status: S; auth: A; failures: F },
-) => def;
+export type { RouteDef } from "./routeDef.ts";
 
 /** A call that takes no body (or ignores one). */
 const anyBody = z.unknown();
@@ -328,7 +303,7 @@ export const routes = {
   }),
 
   // Trading
-  buySellReport: planned(routePaths.buySellReport, "Trading", "Buy and sell totals."),
+  ...pnlRoutes,
   transactionsHistory: route({
     path: routePaths.transactionsHistory,
     methods: ["POST"],

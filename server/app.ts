@@ -97,7 +97,7 @@ export function createApp(deps: AppDeps) {
     ...marketHandlers({ ...platform, catalog }),
     ...onrampHandlers({ env, catalog, orders: onramp.orders }),
     ...cancelHandlers({ cancel: onramp.cancel, orders: onramp.orders }),
-    ...portfolioHandlers({ ledger, catalog, history: [buyHistory(db, onramp.orders), ...tradeHistory(db)] }),
+    ...portfolioHandlers({ ledger, catalog, now, history: [buyHistory(db, onramp.orders), ...tradeHistory(db)] }),
     ...tradingHandlers({ db, env, ledger, catalog, now }),
   };
   const api = apiRoutes({ handlers, requireSession: requireAuth(platform), base: API_BASE });

@@ -13,6 +13,7 @@ import { checkLedger } from "./check.ts";
 import { batchWriter } from "./batch.ts";
 import { databaseRefusal, LedgerError, sqlState } from "./errors.ts";
 import { groupCommit } from "./group.ts";
+import { movementsOf } from "./movements.ts";
 import { debtsOf, lockPositions, type Position } from "./positions.ts";
 import { onPglite } from "./prepared.ts";
 import { hashOf, KEY, toTransfer, validate, type Balance, type ResolveRequest, type Transfer, type TransferRequest } from "./requests.ts";
@@ -183,6 +184,9 @@ export function createLedger(db: Db, { now = () => new Date(), groupsInFlight = 
         return { asset: row.asset, account: row.id, balance, held: row.debitsPending, available: balance - row.debitsPending, incoming: row.creditsPending };
       });
     },
+
+    /** Every posted movement of a user's own accounts, oldest first (profit and loss, value over time). */
+    movements: (userId: string) => movementsOf(db, userId),
 
     /** An account's posted and pending columns. */
     async account(id: string) {

@@ -6,3 +6,6 @@ export { createPriceService, type PriceService } from "./prices.ts";
 export type { PriceSource, SourceSnapshot } from "./source.ts";
 export { createCatalog, type AssetPrice, type Catalog } from "./catalog.ts";
 export type { MarketDeps } from "./routes.ts";
+// The portfolio values holdings at past moments from the same history the charts draw.
+export { RANGES, type SourcePoint } from "./source.ts";
+export { priceString } from "./format.ts";

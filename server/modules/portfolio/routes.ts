@@ -1,21 +1,46 @@
 // The portfolio's calls: /user/balances and /user/transactions-history, over the ledger, the market's
-// catalog and the history sources of the features that move money.
+// catalog and the history sources of the features that move money; /user/portfolio,
+// /user/portfolio/value and /user/buy-sell-report, the profit and loss on a cost basis.
 import { handlers } from "../../platform/http/api.ts";
 import { refuse } from "../../platform/http/refuse.ts";
 import { validationData } from "../../platform/http/validate.ts";
 import { valuedBalances, type BalancesDeps } from "./balances.ts";
+import { createPriceHistoryCache } from "./fair-value.ts";
 import { decodeCursor, historyPage, type AnyHistorySource } from "./history.ts";
+import { portfolioOf } from "./holdings.ts";
+import type { LedgerTradesDeps } from "./ledger-trades.ts";
+import { buySellReport } from "./report.ts";
+import { valueHistory } from "./value-history.ts";
 
 export interface PortfolioDeps extends BalancesDeps {
+  ledger: LedgerTradesDeps["ledger"];
+  catalog: LedgerTradesDeps["catalog"];
   /** One per kind of entry that exists today (card buys, …). */
   history: readonly AnyHistorySource[];
+  now: () => Date;
 }
 
 const DAY_MS = 86_400_000;
 const startOf = (date: string) => new Date(`${date}T00:00:00Z`);
 
 export function portfolioHandlers(deps: PortfolioDeps) {
+  const pnl: LedgerTradesDeps = { ...deps, priceHistory: createPriceHistoryCache(deps.catalog.prices, deps.now) };
   return handlers({
+    portfolio: {
+      success: "success.ok",
+      handle: (c, { currency, method }) => portfolioOf(pnl, c.var.auth.user.id, currency, method),
+    },
+    portfolioValue: {
+      success: "success.ok",
+      handle: (c, { currency, range }) => valueHistory(pnl, c.var.auth.user.id, currency, range),
+    },
+    buySellReport: {
+      success: "success.ok",
+      handle: (c, { currency, method, from, to }) => {
+        if (from && to && from > to) throw refuse("buySellReport", "validation", validationData(c.var.locale, { to: "field.invalid" }));
+        return buySellReport(pnl, c.var.auth.user.id, currency, method, from, to);
+      },
+    },
     balances: {
       success: "success.ok",
       handle: (c, { currency }) => valuedBalances(deps, c.var.auth.user.id, currency),

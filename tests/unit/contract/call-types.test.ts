@@ -65,6 +65,9 @@ describe("Call (src/shared/api/call.ts)", () => {
       | "tradeQuote"
       | "tradeAccept"
       | "sellSendOrder"
+      | "portfolio"
+      | "portfolioValue"
+      | "buySellReport"
     >();
   });
 });
