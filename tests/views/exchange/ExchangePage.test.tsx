@@ -3,7 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from "@testing-library/react"
 import type { Balances } from "../../../contract/index.ts";
 import { storedUser } from "../../../machines/auth/auth.fixtures.ts";
 import { QUOTE_ID, tradeOf, tradeQuote } from "../../../machines/exchange/exchange.fixtures.ts";
-import { bodiesOf, renderApp } from "../renderApp.tsx";
+import { bodiesOf, renderApp, type FakeCalls } from "../renderApp.tsx";
 
 const held = (currency: "USD" | "EUR" = "USD"): Balances => ({
   currency,
@@ -26,7 +26,7 @@ afterEach(() => {
 const wait = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
 const payField = () => screen.getByRole("textbox", { name: /You pay/ });
 
-async function open(path: string, calls: Parameters<typeof renderApp>[1]["calls"] = {}, locale: "en" | "ar" = "en") {
+async function open(path: string, calls: FakeCalls = {}, locale: "en" | "ar" = "en") {
   const rendered = await renderApp(path, {
     user: storedUser,
     locale,
