@@ -46,16 +46,16 @@ const tradeButtons = () =>
     .map((link) => [link.textContent, link.getAttribute("href")]);
 
 describe("the asset page", { timeout: 20_000 }, () => {
-  it("offers only the trades that exist: today buying, not a sell or exchange that leads nowhere", async () => {
-    flag.kinds = null;
+  it("offers only the trades that exist: with buying alone, no sell or exchange that leads nowhere", async () => {
+    flag.kinds = ["buy"];
     await renderApp("/market/BTC", { user: storedUser, calls: { priceHistory: history } });
     await screen.findByRole("link", { name: "Buy BTC" }, { timeout: 10_000 });
     expect(tradeButtons()).toEqual([["Buy BTC", "/buy?symbol=BTC&curr=USD"]]);
     expect(screen.queryByRole("link", { name: /Sell BTC|Exchange BTC/ })).not.toBeInTheDocument();
   });
 
-  it("shows Sell and Exchange once the trading module turns them on", async () => {
-    flag.kinds = ["buy", "sell", "convert"];
+  it("shows Sell and Exchange once the trading module turns them on (as it does now: the exchange ticket trades all three)", async () => {
+    flag.kinds = null;
     await renderApp("/market/BTC", { user: storedUser, calls: { priceHistory: history } });
     await screen.findByRole("link", { name: "Buy BTC" }, { timeout: 10_000 });
     expect(tradeButtons()).toEqual([
@@ -92,15 +92,15 @@ describe("the asset page", { timeout: 20_000 }, () => {
 
 describe("the home page", { timeout: 20_000 }, () => {
   it("promises only the trades that exist", async () => {
-    flag.kinds = null;
+    flag.kinds = ["buy"];
     await renderApp("/");
     expect(await screen.findByRole("heading", { level: 1 })).toHaveTextContent("Buy crypto with confidence");
     expect(screen.queryByRole("heading", { name: "Sell and exchange" })).not.toBeInTheDocument();
     expect(screen.queryByText(/sell/i)).not.toBeInTheDocument();
   });
 
-  it("promises selling and exchanging once both exist", async () => {
-    flag.kinds = ["buy", "sell", "convert"];
+  it("promises selling and exchanging once both exist (as they do now)", async () => {
+    flag.kinds = null;
     await renderApp("/");
     expect(await screen.findByRole("heading", { level: 1 })).toHaveTextContent("Buy, sell and exchange crypto with confidence");
     expect(screen.getByRole("heading", { name: "Sell and exchange" })).toBeInTheDocument();
