@@ -13,7 +13,6 @@ const held = (currency: "USD" | "EUR" = "USD"): Balances => ({
   ],
   total: "1471.23",
 });
-const apiError = (code: string, message: string, data: Record<string, unknown>) => Object.assign(new Error(message), { code, data });
 
 // The quote counts down by the machine's own `after`: the test's clock moves it.
 beforeEach(() => {
