@@ -5,7 +5,7 @@
 // posted (in full or in part), voided, or expires. Every request carries an idempotency key: the
 // same key with the same request answers the first result; with another request it is refused
 // (Stripe's semantics). Amounts are bigints in the asset's minor units, never floating point.
-import { and, asc, eq, inArray, isNull, lte } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lte, or } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../platform/db/open.ts";
 import { Changes, type Tx } from "./changes.ts";
@@ -113,14 +113,21 @@ export function createLedger(db: Db, { now = () => new Date(), groupsInFlight = 
     userAccount: (userId: string, asset: string) => accountId({ asset, code: "user", userId }),
 
     /**
-     * An account's position if the account exists, made of nothing: for a check that must change no
-     * row when it refuses (an account that does not exist holds nothing).
+     * Accounts' positions where the accounts exist, made of nothing, in one query: for a check that
+     * must change no row when it refuses (an account that does not exist holds nothing). Answers
+     * one entry per account asked, in order, null where there is none.
      */
-    async existing(values: { asset: string; code: AccountCode; userId: string | null }): Promise<(Position & { id: string }) | null> {
-      const [row] = await db.select().from(ledgerAccounts).where(whereAccount(values));
-      if (!row) return null;
-      const balance = row.creditsPosted - row.debitsPosted;
-      return { id: row.id, balance, available: balance - row.debitsPending };
+    async existing(list: readonly { asset: string; code: AccountCode; userId: string | null }[]): Promise<((Position & { id: string }) | null)[]> {
+      const rows = await db
+        .select()
+        .from(ledgerAccounts)
+        .where(or(...list.map(whereAccount)));
+      return list.map((wanted) => {
+        const row = rows.find((each) => each.asset === wanted.asset && each.code === wanted.code && each.userId === wanted.userId);
+        if (!row) return null;
+        const balance = row.creditsPosted - row.debitsPosted;
+        return { id: row.id, balance, available: balance - row.debitsPending };
+      });
     },
 
     /** What a user owes the house in an asset (a reversed card payment): may go below zero. Made on first use. */
