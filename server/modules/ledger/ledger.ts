@@ -5,7 +5,7 @@
 // posted (in full or in part), voided, or expires. Every request carries an idempotency key: the
 // same key with the same request answers the first result; with another request it is refused
 // (Stripe's semantics). Amounts are bigints in the asset's minor units, never floating point.
-import { and, asc, eq, inArray, isNull, lte, or } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lte } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../platform/db/open.ts";
 import { Changes, type Tx } from "./changes.ts";
@@ -13,7 +13,7 @@ import { checkLedger } from "./check.ts";
 import { batchWriter } from "./batch.ts";
 import { databaseRefusal, LedgerError, sqlState } from "./errors.ts";
 import { groupCommit } from "./group.ts";
-import { debtsOf, lockPositions, type Position } from "./positions.ts";
+import { debtsOf, existingPositions, lockPositions, whereAccount, type AccountWanted, type Position } from "./positions.ts";
 import { onPglite } from "./prepared.ts";
 import { hashOf, KEY, toTransfer, validate, type Balance, type ResolveRequest, type Transfer, type TransferRequest } from "./requests.ts";
 import { ledgerAccounts, ledgerTransfers, type AccountCode } from "./schema.ts";
@@ -51,13 +51,6 @@ export function createLedger(db: Db, { now = () => new Date(), groupsInFlight = 
     }
     return id;
   }
-
-  const whereAccount = (values: { asset: string; code: AccountCode; userId: string | null }) =>
-    and(
-      eq(ledgerAccounts.asset, values.asset),
-      eq(ledgerAccounts.code, values.code),
-      values.userId === null ? isNull(ledgerAccounts.userId) : eq(ledgerAccounts.userId, values.userId),
-    );
 
   async function findOrMake(values: { asset: string; code: AccountCode; userId: string | null }): Promise<string> {
     const where = whereAccount(values);
@@ -112,23 +105,8 @@ export function createLedger(db: Db, { now = () => new Date(), groupsInFlight = 
     /** A user's account for an asset, made on first use. */
     userAccount: (userId: string, asset: string) => accountId({ asset, code: "user", userId }),
 
-    /**
-     * Accounts' positions where the accounts exist, made of nothing, in one query: for a check that
-     * must change no row when it refuses (an account that does not exist holds nothing). Answers
-     * one entry per account asked, in order, null where there is none.
-     */
-    async existing(list: readonly { asset: string; code: AccountCode; userId: string | null }[]): Promise<((Position & { id: string }) | null)[]> {
-      const rows = await db
-        .select()
-        .from(ledgerAccounts)
-        .where(or(...list.map(whereAccount)));
-      return list.map((wanted) => {
-        const row = rows.find((each) => each.asset === wanted.asset && each.code === wanted.code && each.userId === wanted.userId);
-        if (!row) return null;
-        const balance = row.creditsPosted - row.debitsPosted;
-        return { id: row.id, balance, available: balance - row.debitsPending };
-      });
-    },
+    /** Accounts' positions where they exist, made of nothing, in one query (positions.ts). */
+    existing: (list: readonly AccountWanted[]) => existingPositions(db, list),
 
     /** What a user owes the house in an asset (a reversed card payment): may go below zero. Made on first use. */
     receivableAccount: (userId: string, asset: string) => accountId({ asset, code: "receivable", userId }),
