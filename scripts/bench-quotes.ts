@@ -62,6 +62,10 @@ async function serve(): Promise<void> {
   process.send!({ port: running.port, database: running.database.kind, tokens } satisfies Seeded);
   process.on("message", (message) => {
     if (message === "check") void checkLedger(db).then((check) => process.send!({ check }));
+    if (message === "cpu") {
+      const { user, system } = process.cpuUsage();
+      process.send!({ cpuMicros: user + system });
+    }
     if (message === "stop") void running.close().finally(() => process.exit(0));
   });
   process.on("disconnect", () => void running.close().finally(() => process.exit(0)));
@@ -168,7 +172,8 @@ async function main(): Promise<void> {
     cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
     const databaseUrl = process.env.DATABASE_URL ? await temporaryPostgresDatabase(process.env.DATABASE_URL, cleanups) : undefined;
     const child = fork(SELF, ["--serve"], {
-      execArgv: ["--import", "tsx"],
+      // BENCH_CPU_PROF=<folder>: the server writes a V8 CPU profile there when it stops.
+      execArgv: ["--import", "tsx", ...(process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [])],
       env: { PATH: process.env.PATH, BENCH_DATA_DIR: dataDir, BENCH_USERS: String(USERS), ...(databaseUrl ? { BENCH_DATABASE_URL: databaseUrl } : {}) },
       stdio: ["ignore", "inherit", "inherit", "ipc"],
     });
@@ -183,20 +188,29 @@ async function main(): Promise<void> {
     );
     // A short warm-up (JIT, the price source's first poll), not counted.
     await load(seeded, 20, 2);
-    const result = await load(seeded, rate, seconds);
-    const check = await new Promise<Record<string, unknown>>((answer) => {
-      child.on("message", (message) => {
-        if (typeof message === "object" && message !== null && "check" in message) answer((message as { check: Record<string, unknown> }).check);
+    const ask = <T>(what: string, key: string) =>
+      new Promise<T>((answer) => {
+        const listener = (message: unknown) => {
+          if (typeof message !== "object" || message === null || !(key in message)) return;
+          child.off("message", listener);
+          answer((message as Record<string, T>)[key]!);
+        };
+        child.on("message", listener);
+        child.send(what);
       });
-      child.send("check");
-    });
+    const cpuBefore = await ask<number>("cpu", "cpuMicros");
+    const result = await load(seeded, rate, seconds);
+    const cpuAfter = await ask<number>("cpu", "cpuMicros");
+    const check = await ask<Record<string, unknown>>("check", "check");
     const row = (name: string, list: number[]) =>
       `  ${name.padEnd(8)} ${String(list.length).padStart(6)}  p50 ${percentile(list, 50).toFixed(1).padStart(7)} ms  p99 ${percentile(list, 99).toFixed(1).padStart(7)} ms`;
     console.log();
     console.log(row("quote", result.quotes));
     console.log(row("accept", result.accepts));
     console.log(row("both", result.all));
-    console.log(`  ${(result.all.length / result.elapsed).toFixed(0)} requests/s answered`);
+    console.log(
+      `  ${(result.all.length / result.elapsed).toFixed(0)} requests/s answered; server CPU ${((cpuAfter - cpuBefore) / Math.max(1, result.all.length) / 1000).toFixed(2)} ms per request (the figure other load skews least)`,
+    );
     const failed = [...result.failures].map(([what, count]) => `${count}× ${what}`).join(", ");
     console.log(`  errors: ${failed || "none"}`);
     const sound = (["unbalancedAssets", "driftedAccounts", "negativeAccounts"] as const).every((key) => (check[key] as unknown[]).length === 0);

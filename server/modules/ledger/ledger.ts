@@ -14,7 +14,7 @@ import { batchWriter } from "./batch.ts";
 import { databaseRefusal, LedgerError, sqlState } from "./errors.ts";
 import { groupCommit } from "./group.ts";
 import { movementsOf } from "./movements.ts";
-import { debtsOf, lockPositions, type Position } from "./positions.ts";
+import { debtsOf, existingPositions, lockPositions, whereAccount, type AccountWanted, type Position } from "./positions.ts";
 import { onPglite } from "./prepared.ts";
 import { hashOf, KEY, toTransfer, validate, type Balance, type ResolveRequest, type Transfer, type TransferRequest } from "./requests.ts";
 import { ledgerAccounts, ledgerTransfers, type AccountCode } from "./schema.ts";
@@ -52,13 +52,6 @@ export function createLedger(db: Db, { now = () => new Date(), groupsInFlight = 
     }
     return id;
   }
-
-  const whereAccount = (values: { asset: string; code: AccountCode; userId: string | null }) =>
-    and(
-      eq(ledgerAccounts.asset, values.asset),
-      eq(ledgerAccounts.code, values.code),
-      values.userId === null ? isNull(ledgerAccounts.userId) : eq(ledgerAccounts.userId, values.userId),
-    );
 
   async function findOrMake(values: { asset: string; code: AccountCode; userId: string | null }): Promise<string> {
     const where = whereAccount(values);
@@ -113,16 +106,8 @@ export function createLedger(db: Db, { now = () => new Date(), groupsInFlight = 
     /** A user's account for an asset, made on first use. */
     userAccount: (userId: string, asset: string) => accountId({ asset, code: "user", userId }),
 
-    /**
-     * An account's position if the account exists, made of nothing: for a check that must change no
-     * row when it refuses (an account that does not exist holds nothing).
-     */
-    async existing(values: { asset: string; code: AccountCode; userId: string | null }): Promise<(Position & { id: string }) | null> {
-      const [row] = await db.select().from(ledgerAccounts).where(whereAccount(values));
-      if (!row) return null;
-      const balance = row.creditsPosted - row.debitsPosted;
-      return { id: row.id, balance, available: balance - row.debitsPending };
-    },
+    /** Accounts' positions where they exist, made of nothing, in one query (positions.ts). */
+    existing: (list: readonly AccountWanted[]) => existingPositions(db, list),
 
     /** What a user owes the house in an asset (a reversed card payment): may go below zero. Made on first use. */
     receivableAccount: (userId: string, asset: string) => accountId({ asset, code: "receivable", userId }),

@@ -4,7 +4,7 @@
 // group of ledger transfers (user → house inventory, house inventory → user, house inventory →
 // fees) with keys made from the quote's id, and the quote marked accepted. A second accept of the
 // same quote finds it accepted and answers the same trade; any refusal changes nothing.
-import { eq } from "drizzle-orm";
+import { and, eq, gt } from "drizzle-orm";
 import type { Amount, Trade } from "../../../contract/index.ts";
 import { decimal, fromMinor } from "../../../contract/decimal.ts";
 import type { Db } from "../../platform/db/open.ts";
@@ -62,16 +62,19 @@ export function createAccept({ db, env, ledger, catalog, now }: AcceptDeps) {
 
   return async function accept(route: AcceptRoute, userId: string, quoteId: string, onlyKind?: TradeQuoteRow["kind"]): Promise<Trade | "wrongKind"> {
     // Who and what never change on a quote: read once, before the transaction, to find the accounts and prices.
-    const [[known], debts] = await Promise.all([db.select().from(tradeQuotes).where(eq(tradeQuotes.id, quoteId)), ledger.debts(userId)]);
+    const [known] = await db.select().from(tradeQuotes).where(eq(tradeQuotes.id, quoteId));
     if (!known || known.userId !== userId) throw refuse(route, "quoteNotFound");
     if (onlyKind && known.kind !== onlyKind) return "wrongKind";
     if (known.status === "accepted") return tradeOf(known);
     const live = await pairPrices(catalog, known.kind, known.fromAsset, known.toAsset);
     // Nothing to pay with, or nothing to fill from: refused before any account is made for it.
-    const [payer, filler] = await Promise.all([
-      ledger.existing({ code: "user", asset: known.fromAsset, userId }),
-      ledger.existing({ code: "inventory", asset: known.toAsset, userId: null }),
+    // A receivable below zero is a debt in that asset (ledger.debts); all three read in one query.
+    const [payer, filler, owed] = await ledger.existing([
+      { code: "user", asset: known.fromAsset, userId },
+      { code: "inventory", asset: known.toAsset, userId: null },
+      { code: "receivable", asset: known.fromAsset, userId },
     ]);
+    const debts = owed && owed.balance < 0n ? [{ asset: known.fromAsset }] : [];
     const early =
       judge(known, now(), live, debts) ??
       (!payer || payer.available < known.payUnits
@@ -89,18 +92,24 @@ export function createAccept({ db, env, ledger, catalog, now }: AcceptDeps) {
 
     try {
       return await db.transaction(async (tx) => {
-        const [row] = await tx.select().from(tradeQuotes).where(eq(tradeQuotes.id, quoteId)).for("update");
-        if (!row) throw refuse(route, "quoteNotFound");
-        // Accepted meanwhile (another request with the same quote): the same trade.
-        if (row.status === "accepted") return tradeOf(row);
         const at = now();
+        // One statement locks the quote and marks it accepted while it is open (a refusal below rolls
+        // it back); first, so the house's accounts, which every trade touches, are held for as few
+        // round trips as possible. When it matches nothing the quote was accepted meanwhile or expired.
+        const [row] = await tx
+          .update(tradeQuotes)
+          .set({ status: "accepted", acceptedAt: at })
+          .where(and(eq(tradeQuotes.id, quoteId), eq(tradeQuotes.status, "open"), gt(tradeQuotes.expiresAt, at)))
+          .returning();
+        if (!row) {
+          const [found] = await tx.select().from(tradeQuotes).where(eq(tradeQuotes.id, quoteId));
+          if (found?.status === "accepted") return tradeOf(found);
+          throw refuse(route, "quoteExpired");
+        }
         const refusal = judge(row, at, live, debts);
         if (refusal) throw refuse(route, refusal);
         if (!live.ok) throw refuse(route, live.reason);
-
-        // Marked accepted first (the row is locked; a refusal below rolls it back), so the house's
-        // accounts, which every trade touches, are held for as few round trips as possible.
-        const [accepted] = await tx.update(tradeQuotes).set({ status: "accepted", acceptedAt: at }).where(eq(tradeQuotes.id, row.id)).returning();
+        const accepted = row;
         // Every account the transfers touch, locked at once in id order as the ledger's own transfers lock them (no deadlock with them).
         const positions = await ledger.lockPositions(Object.values(accounts), { tx });
         if (positions.get(accounts.userFrom)!.available < row.payUnits) throw refuse(route, "insufficientBalance");
@@ -152,7 +161,7 @@ export function createAccept({ db, env, ledger, catalog, now }: AcceptDeps) {
           ],
           { tx },
         );
-        return tradeOf(accepted!);
+        return tradeOf(accepted);
       });
     } catch (error) {
       // The balance was checked under the account's lock; the database's own check says the same.

@@ -148,13 +148,14 @@ export function createQuotes({ db, env, ledger, catalog, now }: TradingDeps) {
         { limits: limits.amounts },
       );
 
-    // Read, never made: a refused quote changes no row (an account that does not exist holds nothing).
-    const [debts, houseFrom, houseTo] = await Promise.all([
-      ledger.debts(userId),
-      ledger.existing({ code: "inventory", asset: from, userId: null }),
-      ledger.existing({ code: "inventory", asset: to, userId: null }),
+    // Read, never made, in one query: a refused quote changes no row (an account that does not exist holds nothing).
+    // A receivable below zero is a debt in that asset (ledger.debts).
+    const [owed, houseFrom, houseTo] = await ledger.existing([
+      { code: "receivable", asset: from, userId },
+      { code: "inventory", asset: from, userId: null },
+      { code: "inventory", asset: to, userId: null },
     ]);
-    if (debts.some((debt) => debt.asset === from)) throw refuse("tradeQuote", "debtOutstanding");
+    if (owed && owed.balance < 0n) throw refuse("tradeQuote", "debtOutstanding");
     const nothing = { balance: 0n, available: 0n };
     const fill = {
       from: houseFrom ?? nothing,
