@@ -139,4 +139,19 @@ describe("the buy/sell report", { timeout: 20_000 }, () => {
     await waitFor(() => expect(memory.history?.at(-1)).toBe("/portfolio/report?from=2026-10-01&to=2026-11-30"));
     await waitFor(() => expect(bodiesOf(call, "buySellReport")).toContainEqual({ currency: "USD", method: "fifo", from: "2026-10-01", to: "2026-11-30" }));
   });
+
+  it("reads in Arabic, right to left, with the figures kept left to right", async () => {
+    await renderApp("/portfolio/report?from=2026-11-01&to=2026-11-30", {
+      user: storedUser,
+      locale: "ar",
+      calls: { buySellReport: ({ method }) => report(method) },
+    });
+    const table = await screen.findByRole("table", { name: /حسب الأصل، على أساس تكلفة FIFO، بعملة USD/ }, { timeout: 10_000 });
+    expect(document.documentElement).toHaveAttribute("dir", "rtl");
+    expect(within(table).getByRole("columnheader", { name: "متوسط سعر الشراء" })).toBeInTheDocument();
+    // Every amount sits in its own left-to-right island inside the Arabic.
+    const total = within(screen.getByTestId("report-totals")).getByText(/19\.20/);
+    expect(total.closest("bdi")).toHaveAttribute("dir", "ltr");
+    expect(screen.getByRole("button", { name: "تنزيل CSV" })).toBeEnabled();
+  });
 });
