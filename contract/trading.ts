@@ -173,3 +173,12 @@ export const tradingRoutes = {
 } as const;
 
 export { QUOTE_CURRENCIES as TRADE_CURRENCIES };
+
+/**
+ * A quote refreshed while it is on screen may be worse than the one shown: by more than this (in
+ * basis points of what is received, or of what is paid when the amount received is fixed) the
+ * user must accept the new figures before confirming. 50 = 0.5 %.
+ */
+export const TRADE_REQUOTE_TOLERANCE_BPS = 50;
+/** A quote is never confirmed with less than this many seconds left: the app refreshes it instead. */
+export const TRADE_MIN_CONFIRM_SECONDS = 3;

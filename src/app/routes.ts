@@ -2,6 +2,7 @@ import { createElement, lazy, useState, type ComponentType } from "react";
 import { msg } from "@lingui/core/macro";
 import type { MessageDescriptor } from "@lingui/core";
 import { pathMatches, paths } from "../shared/lib/paths.ts";
+import { homePromises } from "../features/public/lib/promises.ts";
 
 /** The four layouts of spec section 2. */
 export type LayoutKind = "auth" | "dashboard" | "partner" | "public";
@@ -60,7 +61,7 @@ const toolRoutes: RouteEntry[] = statechartsViewerEnabled
   : [];
 
 export const routes: readonly RouteEntry[] = [
-  { path: paths.home, layout: "public", title: msg`Buy, sell and exchange crypto`, ...lazyPage("public/pages/HomePage.tsx"), prerender: true },
+  { path: paths.home, layout: "public", title: homePromises().title, ...lazyPage("public/pages/HomePage.tsx"), prerender: true },
   { path: paths.blog, layout: "public", title: msg`Blog`, ...lazyPage("public/pages/BlogPage.tsx"), prerender: true },
   { path: paths.contact, layout: "public", title: msg`Contact us`, ...lazyPage("public/pages/ContactPage.tsx"), prerender: true },
   { path: paths.terms, layout: "public", title: msg`Terms of Service`, ...lazyPage("public/pages/TermsPage.tsx") },

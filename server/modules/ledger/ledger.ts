@@ -53,12 +53,15 @@ export function createLedger(db: Db, { now = () => new Date(), groupsInFlight = 
     return id;
   }
 
-  async function findOrMake(values: { asset: string; code: AccountCode; userId: string | null }): Promise<string> {
-    const where = and(
+  const whereAccount = (values: { asset: string; code: AccountCode; userId: string | null }) =>
+    and(
       eq(ledgerAccounts.asset, values.asset),
       eq(ledgerAccounts.code, values.code),
       values.userId === null ? isNull(ledgerAccounts.userId) : eq(ledgerAccounts.userId, values.userId),
     );
+
+  async function findOrMake(values: { asset: string; code: AccountCode; userId: string | null }): Promise<string> {
+    const where = whereAccount(values);
     const [found] = await db.select({ id: ledgerAccounts.id }).from(ledgerAccounts).where(where);
     if (found) return found.id;
     try {
@@ -109,6 +112,17 @@ export function createLedger(db: Db, { now = () => new Date(), groupsInFlight = 
   return {
     /** A user's account for an asset, made on first use. */
     userAccount: (userId: string, asset: string) => accountId({ asset, code: "user", userId }),
+
+    /**
+     * An account's position if the account exists, made of nothing: for a check that must change no
+     * row when it refuses (an account that does not exist holds nothing).
+     */
+    async existing(values: { asset: string; code: AccountCode; userId: string | null }): Promise<(Position & { id: string }) | null> {
+      const [row] = await db.select().from(ledgerAccounts).where(whereAccount(values));
+      if (!row) return null;
+      const balance = row.creditsPosted - row.debitsPosted;
+      return { id: row.id, balance, available: balance - row.debitsPending };
+    },
 
     /** What a user owes the house in an asset (a reversed card payment): may go below zero. Made on first use. */
     receivableAccount: (userId: string, asset: string) => accountId({ asset, code: "receivable", userId }),

@@ -27,7 +27,7 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
   const search = useSearch();
   const authenticated = useIsAuthenticated();
   const signedIn = useContext(SignedInShell) || authenticated;
-  const { trading, account } = useNavItems();
+  const { trading, bar, account } = useNavItems();
   // The login page is told where the visitor was going, and takes them back there after.
   if (!signedIn) return <Redirect to={loginHref(search ? `${location}?${search}` : location)} replace />;
 
@@ -60,7 +60,7 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
         {children}
       </main>
       <nav aria-label={t`Main`} className="bottom-bar">
-        {trading.map((item) => (
+        {bar.map((item) => (
           <NavLink key={item.path} item={item} current={location} />
         ))}
         <AccountMenu key={location} items={account} current={location} />

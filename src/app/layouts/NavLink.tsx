@@ -2,6 +2,7 @@ import { Link } from "wouter";
 import { useLingui } from "@lingui/react/macro";
 import { icons } from "../../shared/ui/icons.tsx";
 import { exchangeHref, paths } from "../../shared/lib/paths.ts";
+import { tradeKindAvailable } from "../../../contract/tradeKinds.ts";
 
 export interface NavItem {
   href: string;
@@ -22,16 +23,23 @@ export function NavLink({ item, current, onClick }: { item: NavItem; current: st
   );
 }
 
-/** The dashboard's pages: the trading ones fill the phone's bottom bar, the account ones sit behind its Account tab. */
-export function useNavItems(): { trading: NavItem[]; account: NavItem[] } {
+/**
+ * The dashboard's pages. The sidebar lists every trading page; the phone's bottom bar has room for
+ * four, and buying is one tap away on it: the Buy page while buying is the only trade, the Exchange
+ * (whose ticket buys, sells and converts) once selling or converting exists. The account pages sit
+ * behind the bar's Account tab.
+ */
+export function useNavItems(): { trading: NavItem[]; bar: NavItem[]; account: NavItem[] } {
   const { t } = useLingui();
+  const dashboard: NavItem = { href: paths.dashboard, path: paths.dashboard, label: t`Dashboard`, icon: "dashboard" };
+  const market: NavItem = { href: paths.market, path: paths.market, label: t`Market`, icon: "market" };
+  const buy: NavItem = { href: paths.buy, path: paths.buy, label: t`Buy`, icon: "buy" };
+  const exchange: NavItem = { href: exchangeHref(), path: paths.exchange, label: t`Exchange`, icon: "exchange" };
+  const portfolio: NavItem = { href: paths.portfolio, path: paths.portfolio, label: t`Portfolio`, icon: "portfolio" };
+  const exchangeTrades = tradeKindAvailable("sell") || tradeKindAvailable("convert");
   return {
-    trading: [
-      { href: paths.dashboard, path: paths.dashboard, label: t`Dashboard`, icon: "dashboard" },
-      { href: paths.market, path: paths.market, label: t`Market`, icon: "market" },
-      { href: exchangeHref(), path: paths.exchange, label: t`Exchange`, icon: "exchange" },
-      { href: paths.portfolio, path: paths.portfolio, label: t`Portfolio`, icon: "portfolio" },
-    ],
+    trading: [dashboard, market, buy, exchange, portfolio],
+    bar: [dashboard, market, exchangeTrades ? exchange : buy, portfolio],
     account: [
       { href: paths.profile, path: paths.profile, label: t`Profile`, icon: "profile" },
       { href: paths.kyc, path: paths.kyc, label: t`Identity verification`, icon: "kyc" },

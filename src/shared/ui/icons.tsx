@@ -20,6 +20,7 @@ const icon = (d: string, flipInRtl = false): ReactElement => (
 export const icons = {
   dashboard: icon("M3 13h8V3H3zM13 21h8V11h-8zM3 21h8v-6H3zM13 3v6h8V3z"),
   market: icon("M3 17l6-6 4 4 8-8M15 7h6v6"),
+  buy: icon("M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18zM12 8v8M8 12h8"),
   exchange: icon("M7 7h13l-4-4M17 17H4l4 4"),
   portfolio: icon("M3 7h18v13H3zM8 7V4h8v3M3 12h18"),
   profile: icon("M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM4 21a8 8 0 0 1 16 0"),

@@ -128,15 +128,6 @@ export const validBodies: { [K in LiveRouteName]: fc.Arbitrary<RequestOf<K>> } =
   swipeluxStatus: accepted("swipeluxStatus", fc.record({ orderId: fc.uuid() })),
   swipeluxCancel: accepted("swipeluxCancel", fc.record({ orderId: fc.uuid() })),
   balances: accepted("balances", fc.record({ currency }, { requiredKeys: [] })),
-  portfolio: accepted("portfolio", fc.record({ currency, method: fc.constantFrom("fifo", "average") }, { requiredKeys: [] })),
-  portfolioValue: accepted("portfolioValue", fc.record({ currency, range: fc.constantFrom("1W", "1M", "1Y") }, { requiredKeys: [] })),
-  buySellReport: accepted(
-    "buySellReport",
-    fc.record(
-      { currency, method: fc.constantFrom("fifo", "average"), from: fc.constantFrom("2026-01-01", "2026-11-26"), to: fc.constantFrom("2026-12-31") },
-      { requiredKeys: [] },
-    ),
-  ),
   tradeQuote: accepted(
     "tradeQuote",
     fc.record(
@@ -152,6 +143,15 @@ export const validBodies: { [K in LiveRouteName]: fc.Arbitrary<RequestOf<K>> } =
   ),
   tradeAccept: accepted("tradeAccept", fc.record({ quoteId: fc.uuid() })),
   sellSendOrder: accepted("sellSendOrder", fc.record({ quoteId: fc.uuid() })),
+  portfolio: accepted("portfolio", fc.record({ currency, method: fc.constantFrom("fifo", "average") }, { requiredKeys: [] })),
+  portfolioValue: accepted("portfolioValue", fc.record({ currency, range: fc.constantFrom("1W", "1M", "1Y") }, { requiredKeys: [] })),
+  buySellReport: accepted(
+    "buySellReport",
+    fc.record(
+      { currency, method: fc.constantFrom("fifo", "average"), from: fc.constantFrom("2026-01-01", "2026-11-26"), to: fc.constantFrom("2026-12-31") },
+      { requiredKeys: [] },
+    ),
+  ),
 };
 
 /** Values of every JSON type, for a field that expects another. */

@@ -68,6 +68,13 @@ describe("accepting a quote", () => {
     expect(await w.house("inventory", "USD")).toBe(inventoryUsd - 498_750n);
     expect(await w.house("fees", "USD")).toBe(fees + 499n);
     expect(await legs(quote.id)).toBe(3);
+    // The cash is a balance of its own, valued in the currency asked for (EUR at QUOTE_RATES' 0.92).
+    expect((await w.post("/user/balances", trader.token, { currency: "EUR" })).data.balances).toContainEqual({
+      asset: "USD",
+      available: "4982.51",
+      held: "0.00",
+      value: "4583.90",
+    });
 
     const history = await w.post("/user/transactions-history", trader.token, {});
     expect(history.data.items).toEqual([
@@ -160,6 +167,14 @@ describe("refusals change nothing", () => {
     expect(refused.message).toBe("Your available balance is not enough for this trade, so nothing was traded.");
     expect(await w.balance(trader.id, "BTC")).toBe(5_000_000n);
     expect((await legs(first.id)) + (await legs(second.id))).toBe(3);
+  });
+
+  it("a user with none of the coin: insufficientBalance, and no account is made for it", async () => {
+    const trader = await w.user();
+    const quote = await w.quoted(trader.token, sell());
+    const accounts = await w.count("ledger_accounts");
+    expect((await w.accept(trader.token, quote.id)).data).toEqual({ reason: "insufficientBalance" });
+    expect(await w.count("ledger_accounts")).toBe(accounts);
   });
 
   it("held funds are not available: a hold on the coin leaves too little to sell", async () => {

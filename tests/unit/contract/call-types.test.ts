@@ -62,12 +62,12 @@ describe("Call (src/shared/api/call.ts)", () => {
       | "swipeluxStatus"
       | "swipeluxCancel"
       | "balances"
-      | "portfolio"
-      | "portfolioValue"
-      | "buySellReport"
       | "tradeQuote"
       | "tradeAccept"
       | "sellSendOrder"
+      | "portfolio"
+      | "portfolioValue"
+      | "buySellReport"
     >();
   });
 });

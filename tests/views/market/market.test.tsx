@@ -56,6 +56,35 @@ describe("the market page", { timeout: 20_000 }, () => {
     expect(symbols()).toEqual(["BTC", "ETH"]);
   });
 
+  it("keeps its sort and the favourites filter in the address, and shows them again from it", async () => {
+    const { memory } = await renderApp("/market?sort=change&order=desc", {
+      user: storedUser,
+      calls: { currencyList: () => list, marketTickers: () => tickers() },
+    });
+    await screen.findByText("$97,123.45", {}, { timeout: 10_000 });
+    const change = screen.getByRole("button", { name: /24h change/ });
+    expect(change.closest("th")).toHaveAttribute("aria-sort", "descending");
+    expect(symbols()).toEqual(["DOGE", "BTC", "ETH"]);
+    fireEvent.click(change);
+    expect(memory.history?.at(-1)).toBe("/market?sort=change&order=asc");
+    expect(symbols()).toEqual(["ETH", "BTC", "DOGE"]);
+    fireEvent.click(screen.getByRole("button", { name: "Favourites only" }));
+    expect(memory.history?.at(-1)).toBe("/market?sort=change&order=asc&favourites=1");
+    expect(screen.getByRole("button", { name: "Favourites only" })).toHaveAttribute("aria-pressed", "true");
+    expect(symbols()).toEqual(["BTC"]);
+    fireEvent.click(screen.getByRole("button", { name: /Name/ }));
+    expect(memory.history?.at(-1)).toBe("/market?sort=name&order=asc&favourites=1");
+    // A filter changes the address in place: Back leaves the market rather than stepping through sorts.
+    expect(memory.history).toHaveLength(1);
+  });
+
+  it("reads a filter from the address as the page opens", async () => {
+    await renderApp("/market?favourites=1&sort=nonsense", { user: storedUser, calls: { currencyList: () => list, marketTickers: () => tickers() } });
+    await screen.findByText("$97,123.45", {}, { timeout: 10_000 });
+    expect(screen.getByRole("button", { name: "Favourites only" })).toHaveAttribute("aria-pressed", "true");
+    expect(symbols()).toEqual(["BTC"]);
+  });
+
   it("asks again in the chosen currency and shows its prices", async () => {
     const { call } = await renderApp("/market", {
       user: storedUser,

@@ -18,7 +18,7 @@ describe("the transaction history", { timeout: 20_000 }, () => {
     await main().findByText("That is every order.", {}, { timeout: 10_000 });
     expect(bodiesOf(call, "transactionsHistory")).toEqual([{ limit: 20, asset: "BTC", status: "completed", from: "2026-11-01" }]);
     expect(screen.getByLabelText("Status")).toHaveValue("completed");
-    expect(screen.getByLabelText("From")).toHaveValue("2026-11-01");
+    expect(screen.getByLabelText("From")).toHaveValue("1 Nov 2026");
 
     fireEvent.change(screen.getByLabelText("Status"), { target: { value: "failed" } });
     fireEvent.change(screen.getByLabelText("To"), { target: { value: "2026-11-30" } });

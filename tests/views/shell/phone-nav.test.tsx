@@ -9,9 +9,10 @@ import { bodiesOf, renderApp } from "../renderApp.tsx";
 const bottomBar = () => screen.getByRole("navigation", { name: "Main" });
 const accountTab = () => within(bottomBar()).getByRole("button", { name: "Account" });
 
-const pages = [
+const pages: { name: string; heading?: string; path: string; account: boolean }[] = [
   { name: "Market", path: "/market", account: false },
-  { name: "Exchange", path: "/exchange", account: false },
+  // Buying is one tap away (the Exchange takes this place once it sells and converts too).
+  { name: "Buy", heading: "Buy crypto", path: "/buy", account: false },
   { name: "Portfolio", path: "/portfolio", account: false },
   { name: "Profile", path: "/profile", account: true },
   { name: "Identity verification", path: "/kyc", account: true },
@@ -33,7 +34,7 @@ describe("the phone's bottom bar", { timeout: 20_000 }, () => {
       }
       await user.click(within(bottomBar()).getByRole("link", { name: page.name }));
       await waitFor(() => expect(memory.history?.at(-1)?.split("?")[0]).toBe(page.path));
-      const heading = await screen.findByRole("heading", { level: 1, name: page.name }, { timeout: 10_000 });
+      const heading = await screen.findByRole("heading", { level: 1, name: page.heading ?? page.name }, { timeout: 10_000 });
       // The sheet closed with the navigation, and focus went to the new page, not back to the tab.
       await waitFor(() => expect(document.activeElement).toBe(heading));
       expect(accountTab()).toHaveAttribute("aria-expanded", "false");

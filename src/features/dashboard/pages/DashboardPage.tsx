@@ -24,6 +24,8 @@ export default function DashboardPage() {
         <QuoteCurrencySelect value={currency} currencies={list?.currencies ?? null} onChange={setCurrency} />
       </div>
       <div className="dashboard-grid" aria-busy={!market}>
+        {/* The user's own money first: on a phone, where the cards stack, it is what they see first. */}
+        <BalancesCard currency={currency} assets={assets} />
         <section className="card" aria-labelledby="dash-favourites">
           <h2 id="dash-favourites">
             <Trans>Your favourites</Trans>
@@ -93,7 +95,6 @@ export default function DashboardPage() {
             <Placeholder />
           )}
         </section>
-        <BalancesCard currency={currency} assets={assets} />
       </div>
     </>
   );

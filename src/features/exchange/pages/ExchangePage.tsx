@@ -1,104 +1,81 @@
-import { useId } from "react";
-import { Link, useLocation, useSearch } from "wouter";
-import { Trans, useLingui } from "@lingui/react/macro";
-import type { Asset, CurrencyList, Price, QuoteCurrency } from "../../../../contract/index.ts";
-import { QUOTE_CURRENCIES } from "../../../../contract/quotes.ts";
-import { ComingSoon, PageHeader } from "../../../shared/ui/PageHeader.tsx";
-import { parsePair } from "../../../shared/lib/pair.ts";
-import { buyHref, exchangeHref } from "../../../shared/lib/paths.ts";
-import {
-  AssetBadge,
-  FeedStatus,
-  formatPrice,
-  ListFailed,
-  PriceChange,
-  QuoteCurrencySelect,
-  UnknownAsset,
-  useCurrencyList,
-  useFeed,
-  usePriceFeed,
-} from "../../market/index.ts";
+import { useCallback, useMemo } from "react";
+import { useLocation, useSearch } from "wouter";
+import { Trans } from "@lingui/react/macro";
+import type { Amount, CurrencyList } from "../../../../contract/index.ts";
+import { QUOTE_CURRENCIES, QUOTE_DECIMALS } from "../../../../contract/quotes.ts";
+import { PageHeader } from "../../../shared/ui/PageHeader.tsx";
+import { useSelector } from "../../../shared/actors/hooks.ts";
+import { ListFailed, UnknownAsset, useCurrencyList } from "../../market/index.ts";
+import { useBalances } from "../../portfolio/index.ts";
+import { PairPrice } from "../components/PairPrice.tsx";
+import { Receipt } from "../components/Receipt.tsx";
+import { TradeTicket } from "../components/TradeTicket.tsx";
+import { useAvailable, useTradeQuote, type TradeQuoteRef } from "../hooks.ts";
+import { defaultTarget, legsOf, readTicketQuery, ticketHref, type TicketQuery } from "../lib/ticketQuery.ts";
+import "../exchange.css";
 
 export default function ExchangePage() {
-  const pair = parsePair(useSearch());
+  const query = readTicketQuery(useSearch());
   const { list, failed, retry } = useCurrencyList();
-  const currency = QUOTE_CURRENCIES.find((code) => code === pair.curr);
-  const asset = list?.assets.find((candidate) => candidate.symbol === pair.symbol);
+  const known = (symbol: string) => list?.assets.some((asset) => asset.symbol === symbol && asset.tradable);
   return (
     <>
-      <PageHeader title={<Trans>Exchange</Trans>}>
-        {!pair.ok && (
+      <PageHeader
+        title={<Trans>Exchange</Trans>}
+        lead={<Trans>Buy with your cash balance, sell for cash, or convert one coin to another at a quoted price.</Trans>}
+      >
+        {query.bad && (
           <p role="alert" className="form-error">
             <Trans>That currency pair is not valid. Showing BTC / USD instead.</Trans>
           </p>
         )}
       </PageHeader>
       {failed && <ListFailed onRetry={retry} />}
-      {list && (!asset || !currency) && <UnknownAsset symbol={pair.symbol} currency={pair.curr} />}
-      {list && asset && currency && <PairQuote asset={asset} currency={currency} list={list} />}
-      <ComingSoon>
-        <Trans>Buying, selling and swapping at a quoted price arrive next.</Trans>
-      </ComingSoon>
+      {list && (!known(query.symbol) || (query.kind === "convert" && !known(query.to))) && (
+        <UnknownAsset symbol={query.kind === "convert" && known(query.symbol) ? query.to : query.symbol} currency={query.currency} />
+      )}
+      {list && known(query.symbol) && (query.kind !== "convert" || known(query.to)) && <Exchange list={list} query={query} />}
     </>
   );
 }
 
-function PairQuote({ asset, currency, list }: { asset: Asset; currency: QuoteCurrency; list: CurrencyList }) {
-  const { i18n } = useLingui();
+function Exchange({ list, query }: { list: CurrencyList; query: TicketQuery }) {
   const [, navigate] = useLocation();
-  const assetId = useId();
-  const feed = useFeed<Price>(usePriceFeed("price", { symbol: asset.symbol, currency }));
-  const price = feed.data?.symbol === asset.symbol && feed.data.currency === currency ? feed.data : null;
-  const ar = i18n.locale.startsWith("ar");
-  const symbol = asset.symbol;
-  return (
-    <section className="card pair-card" aria-labelledby="pair-title">
-      <div className="market-toolbar">
-        <div className="inline-field">
-          <label htmlFor={assetId}>
-            <Trans>Asset</Trans>
-          </label>
-          <select id={assetId} value={asset.symbol} onChange={(event) => navigate(exchangeHref(currency, event.target.value), { replace: true })}>
-            {list.assets.map((option) => (
-              <option key={option.symbol} value={option.symbol}>
-                {option.symbol} · {ar ? option.name.ar : option.name.en}
-              </option>
-            ))}
-          </select>
-        </div>
-        <QuoteCurrencySelect value={currency} currencies={list.currencies} onChange={(next) => navigate(exchangeHref(next, asset.symbol), { replace: true })} />
-      </div>
-      <h2 id="pair-title" className="pair-title">
-        <AssetBadge asset={asset} size="lg" />
-        <bdi dir="ltr" className="pair">
-          {asset.symbol} / {currency}
-        </bdi>
-      </h2>
-      <p className="pair-price">
-        {price ? (
-          <>
-            <bdi dir="ltr" className="money asset-price" data-price>
-              {formatPrice(price.price, currency, i18n.locale)}
-            </bdi>{" "}
-            <PriceChange value={price.change24h} />
-          </>
-        ) : (
-          <span className="card-placeholder" aria-hidden="true" />
-        )}
-      </p>
-      {price?.source === "binance" && currency === "USD" && (
-        <p className="source-note">
-          <Trans>Prices in USD are those of the USDT market.</Trans>
-        </p>
-      )}
-      <FeedStatus status={feed.status} ageSeconds={feed.ageSeconds} onRetry={feed.retry} />
-      <p className="trade-actions">
-        <Link className="button button-primary" href={buyHref(asset.symbol, currency)}>
-          <Trans>
-            Buy <bdi dir="ltr">{symbol}</bdi> by card
-          </Trans>
-        </Link>
-      </p>
-    </section>
+  const decimals = useCallback(
+    (asset: string) =>
+      (QUOTE_CURRENCIES as readonly string[]).includes(asset) ? QUOTE_DECIMALS : (list.assets.find((a) => a.symbol === asset)?.decimals ?? 8),
+    [list],
   );
+  const legs = legsOf(query);
+  const addressed = useMemo(
+    () => ({ kind: query.kind, ...legs, decimals: { from: decimals(legs.from), to: decimals(legs.to) } }),
+    [query.kind, legs.from, legs.to, decimals], // eslint-disable-line react-hooks/exhaustive-deps
+  );
+  const actor = useTradeQuote(addressed);
+  const available = useAvailableOf(actor, query, legs.from);
+  // Each change is a step in the address (Back undoes it); the ticket follows the address.
+  const change = (changes: Partial<TicketQuery>) => {
+    const next = { ...query, ...changes };
+    if (next.kind === "convert" && next.to === next.symbol) next.to = defaultTarget(next.symbol);
+    navigate(ticketHref(next));
+  };
+  const trade = useSelector(actor, (state) => (state.hasTag("done") ? state.context.trade : null));
+  return (
+    <div className="exchange-layout">
+      {trade ? (
+        <Receipt actor={actor} trade={trade} decimals={decimals} />
+      ) : (
+        <TradeTicket actor={actor} list={list} query={query} available={available} decimals={decimals} onQuery={change} />
+      )}
+      <PairPrice list={list} symbol={query.symbol} currency={query.currency} />
+    </div>
+  );
+}
+
+/** What may be spent of `asset`, from the balances the dashboard shows (valued in the ticket's currency). */
+function useAvailableOf(actor: TradeQuoteRef, query: TicketQuery, asset: string): Amount | null {
+  const { balances } = useBalances(query.currency);
+  const value = balances ? (balances.balances.find((balance) => balance.asset === asset)?.available ?? "0") : null;
+  useAvailable(actor, value);
+  return value === null ? null : { asset, value };
 }

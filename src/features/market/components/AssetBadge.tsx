@@ -1,10 +1,14 @@
 import "../market.css";
 import type { Asset } from "../../../../contract/index.ts";
+import { inkOn } from "../lib/contrast.ts";
 
-/** An asset's coloured badge with its symbol's first letters; decorative (its name is beside it). */
+/**
+ * An asset's coloured badge with its symbol's first letters, in white or black, whichever reads at
+ * 4.5:1 or more on the brand's colour; decorative (its name is beside it).
+ */
 export function AssetBadge({ asset, size = "md" }: { asset: Pick<Asset, "symbol" | "color">; size?: "md" | "lg" }) {
   return (
-    <span className={`asset-badge asset-badge-${size}`} style={{ backgroundColor: asset.color }} aria-hidden="true">
+    <span className={`asset-badge asset-badge-${size}`} style={{ backgroundColor: asset.color, color: inkOn(asset.color) }} aria-hidden="true">
       {asset.symbol.slice(0, 3)}
     </span>
   );

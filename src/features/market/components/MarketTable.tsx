@@ -7,8 +7,9 @@ import { PriceChange } from "./PriceChange.tsx";
 import { Sparkline } from "./Sparkline.tsx";
 import { StarButton } from "./StarButton.tsx";
 
-export type SortKey = "rank" | "name" | "price" | "change";
-export type SortDirection = "ascending" | "descending";
+import type { SortDirection, SortKey } from "../lib/marketView.ts";
+
+export type { SortDirection, SortKey };
 export type MarketRow = { asset: Asset; ticker: Tickers["tickers"][number] | null };
 
 /** A column header that sorts; its state is announced through aria-sort. */

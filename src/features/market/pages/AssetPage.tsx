@@ -4,14 +4,16 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import type { Asset, PriceHistory, PriceRange, QuoteCurrencyInfo } from "../../../../contract/index.ts";
 import { PRICE_RANGES } from "../../../../contract/quotes.ts";
 import { PageHeader } from "../../../shared/ui/PageHeader.tsx";
-import { buyHref, exchangeHref, paths } from "../../../shared/lib/paths.ts";
+import { paths } from "../../../shared/lib/paths.ts";
 import { AssetBadge } from "../components/AssetBadge.tsx";
 import { FeedStatus } from "../components/FeedStatus.tsx";
 import { ListFailed } from "../components/ListFailed.tsx";
 import { PriceChange } from "../components/PriceChange.tsx";
-import { PriceChart } from "../components/PriceChart.tsx";
+import { ChartAttribution, PriceChart } from "../components/PriceChart.tsx";
 import { QuoteCurrencySelect } from "../components/QuoteCurrencySelect.tsx";
 import { StarButton } from "../components/StarButton.tsx";
+import { TradeActions } from "../components/TradeActions.tsx";
+import { changeLabels, rangeNames } from "../components/rangeTexts.tsx";
 import { useCurrencyList, useFavourites, useFeed, usePriceFeed, useQuoteCurrency } from "../hooks.ts";
 import { chartPoints } from "../lib/chart.ts";
 import { changeDirection, formatPrice, priceDecimals } from "../lib/format.ts";
@@ -32,13 +34,6 @@ export default function AssetPage() {
   return <AssetDetail asset={asset} currencies={list.currencies} initialFavourites={list.favourites} />;
 }
 
-const rangeNames: Record<PriceRange, () => React.ReactNode> = {
-  "1D": () => <Trans>1 day</Trans>,
-  "1W": () => <Trans>1 week</Trans>,
-  "1M": () => <Trans>1 month</Trans>,
-  "1Y": () => <Trans>1 year</Trans>,
-};
-
 function AssetDetail({ asset, currencies, initialFavourites }: { asset: Asset; currencies: QuoteCurrencyInfo[]; initialFavourites: readonly string[] | null }) {
   const { i18n, t } = useLingui();
   const [currency, setCurrency] = useQuoteCurrency();
@@ -52,7 +47,6 @@ function AssetDetail({ asset, currencies, initialFavourites }: { asset: Asset; c
   const price = (value: string) => formatPrice(value, currency, i18n.locale);
   const decimals = last ? priceDecimals(last) : 2;
   const rangeName = rangeNames[range]();
-  const symbol = asset.symbol;
 
   return (
     <>
@@ -78,7 +72,11 @@ function AssetDetail({ asset, currencies, initialFavourites }: { asset: Asset; c
               {price(last)}
             </bdi>
           )}
-          {history && <PriceChange value={history.change} />}
+          {history && (
+            <span className="asset-change" data-range={history.range}>
+              <span className="asset-change-label">{changeLabels[history.range]()}</span> <PriceChange value={history.change} />
+            </span>
+          )}
           <StarButton asset={asset} on={favourites.includes(asset.symbol)} onChange={(on) => setFavourite(asset.symbol, on)} />
         </div>
       </PageHeader>
@@ -105,6 +103,7 @@ function AssetDetail({ asset, currencies, initialFavourites }: { asset: Asset; c
             points={points}
             direction={history ? changeDirection(history.change) : "flat"}
             formatPrice={(value) => price(value.toFixed(Math.max(decimals, 2)))}
+            locale={i18n.locale}
           />
           {history && last && (
             <figcaption className="chart-summary">
@@ -115,6 +114,7 @@ function AssetDetail({ asset, currencies, initialFavourites }: { asset: Asset; c
             </figcaption>
           )}
         </figure>
+        <ChartAttribution />
         <dl className="range-stats">
           <div>
             <dt>
@@ -129,17 +129,7 @@ function AssetDetail({ asset, currencies, initialFavourites }: { asset: Asset; c
             <dd>{history ? <bdi dir="ltr">{price(history.low)}</bdi> : "—"}</dd>
           </div>
         </dl>
-        <div className="trade-actions">
-          <Link className="button button-primary" href={buyHref(asset.symbol, currency)}>
-            <Trans>Buy {symbol}</Trans>
-          </Link>
-          <Link className="button" href={`${exchangeHref(currency, asset.symbol)}&side=sell`}>
-            <Trans>Sell {symbol}</Trans>
-          </Link>
-          <Link className="button button-ghost" href={exchangeHref(currency, asset.symbol)}>
-            <Trans>Exchange {symbol}</Trans>
-          </Link>
-        </div>
+        <TradeActions symbol={asset.symbol} currency={currency} />
       </section>
     </>
   );

@@ -1,14 +1,16 @@
 import { useId, useMemo, useState } from "react";
+import { useLocation, useSearch } from "wouter";
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { Tickers } from "../../../../contract/index.ts";
 import { PageHeader } from "../../../shared/ui/PageHeader.tsx";
-import { marketAssetHref } from "../../../shared/lib/paths.ts";
+import { marketAssetHref, paths } from "../../../shared/lib/paths.ts";
 import { FeedStatus } from "../components/FeedStatus.tsx";
-import { MarketTable, type MarketRow, type SortDirection, type SortKey } from "../components/MarketTable.tsx";
+import { MarketTable, type MarketRow } from "../components/MarketTable.tsx";
 import { QuoteCurrencySelect } from "../components/QuoteCurrencySelect.tsx";
 import { useCurrencyList, useFavourites, useFeed, usePriceFeed, useQuoteCurrency } from "../hooks.ts";
 import { compare } from "../../../../contract/decimal.ts";
 import { normalizeSearch } from "../lib/format.ts";
+import { firstDirection, marketViewFromSearch, searchOfMarketView, type MarketView, type SortKey } from "../lib/marketView.ts";
 import { ListFailed } from "../components/ListFailed.tsx";
 
 export default function MarketPage() {
@@ -19,8 +21,14 @@ export default function MarketPage() {
   const feed = useFeed<Tickers>(usePriceFeed("tickers", { currency }));
   const { favourites, set: setFavourite } = useFavourites(list?.favourites ?? null);
   const [search, setSearch] = useState("");
-  const [onlyFavourites, setOnlyFavourites] = useState(false);
-  const [sort, setSort] = useState<{ key: SortKey; direction: SortDirection }>({ key: "rank", direction: "ascending" });
+  const address = useSearch();
+  const [, navigate] = useLocation();
+  const { sort, favouritesOnly: onlyFavourites } = useMemo(() => marketViewFromSearch(address), [address]);
+  // The address is where the sort and the favourites filter live, as the history's filters do.
+  const show = (next: MarketView) => {
+    const query = searchOfMarketView(next, address);
+    navigate(query ? `${paths.market}?${query}` : paths.market, { replace: true });
+  };
 
   const rows = useMemo(() => {
     if (!list) return [];
@@ -42,11 +50,10 @@ export default function MarketPage() {
   }, [list, feed.data, currency, search, onlyFavourites, favourites, sort, i18n.locale]);
 
   const onSort = (key: SortKey) =>
-    setSort((current) =>
-      current.key === key
-        ? { key, direction: current.direction === "ascending" ? "descending" : "ascending" }
-        : { key, direction: key === "name" ? "ascending" : "descending" },
-    );
+    show({
+      favouritesOnly: onlyFavourites,
+      sort: sort.key === key ? { key, direction: sort.direction === "ascending" ? "descending" : "ascending" } : { key, direction: firstDirection(key) },
+    });
 
   return (
     <>
@@ -69,7 +76,12 @@ export default function MarketPage() {
                 autoComplete="off"
               />
             </div>
-            <button type="button" className="button button-ghost filter-button" aria-pressed={onlyFavourites} onClick={() => setOnlyFavourites((on) => !on)}>
+            <button
+              type="button"
+              className="button button-ghost filter-button"
+              aria-pressed={onlyFavourites}
+              onClick={() => show({ sort, favouritesOnly: !onlyFavourites })}
+            >
               <Trans>Favourites only</Trans>
             </button>
             <QuoteCurrencySelect value={currency} currencies={list?.currencies ?? null} onChange={setCurrency} />

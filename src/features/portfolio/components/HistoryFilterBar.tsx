@@ -9,6 +9,7 @@ import type { FieldErrorKey } from "../../../../contract/vocabulary.ts";
 import type { HistoryFilters } from "../../../../machines/portfolio/history.machine.ts";
 import { fieldErrorText } from "../../../shared/ui/fieldErrors.ts";
 import { FieldError } from "../../../shared/ui/form.tsx";
+import { DateInput } from "../../../shared/ui/DateInput.tsx";
 import type { FilterKey } from "../lib/filters.ts";
 import { statusMessages } from "./OrderStatusBadge.tsx";
 
@@ -102,14 +103,10 @@ export function HistoryFilterBar({
         )}
       </Filter>
       <Filter label={<Trans>From</Trans>} error={errorOf("from")}>
-        {(props) => (
-          <input {...props} type="date" dir="ltr" value={filters.from ?? ""} max={filters.to} onChange={(event) => onChange("from", event.target.value)} />
-        )}
+        {(props) => <DateInput {...props} value={filters.from} onChange={(day) => onChange("from", day)} />}
       </Filter>
       <Filter label={<Trans>To</Trans>} error={errorOf("to")}>
-        {(props) => (
-          <input {...props} type="date" dir="ltr" value={filters.to ?? ""} min={filters.from} onChange={(event) => onChange("to", event.target.value)} />
-        )}
+        {(props) => <DateInput {...props} value={filters.to} onChange={(day) => onChange("to", day)} />}
       </Filter>
       {anySet && (
         <button type="button" className="button button-ghost history-clear" onClick={onClear}>
