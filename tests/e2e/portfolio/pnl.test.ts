@@ -24,7 +24,14 @@ beforeAll(async () => {
   const ledger = createLedger(database.db);
   const account = (asset: string) => ledger.userAccount(user.id, asset);
   const house = (code: "treasury" | "inventory" | "fees", asset: string) => ledger.houseAccount(code, asset);
-  await ledger.transfer({ key: "e2e:cash", debit: await house("treasury", "USD"), credit: await account("USD"), asset: "USD", amount: 1_000_000n, code: "test.give" });
+  await ledger.transfer({
+    key: "e2e:cash",
+    debit: await house("treasury", "USD"),
+    credit: await account("USD"),
+    asset: "USD",
+    amount: 1_000_000n,
+    code: "test.give",
+  });
   // Buy 0.1 BTC for 5000.00 USD (fee 0.0005 BTC kept by the house), then sell 0.04 BTC for 2400.00 less a 6.00 fee.
   const leg = async (quote: string, key: string, from: string, to: string, asset: string, amount: bigint) => ({
     key: `trade:${quote}:${key}`,
@@ -66,6 +73,10 @@ describe("profit and loss in the browser", () => {
     // 0.06 BTC left of 0.1 bought for 5000.00: 3000.00 of basis; the sale realised 2394.00 − 2000.00.
     await expect.poll(() => btc.textContent()).toContain("$3,000.00");
     expect(await btc.textContent()).toContain("$394.00");
+    // The value over time: the chart drawn, and its words for those who cannot see it.
+    await page.locator(".value-chart[data-chart=drawn]").waitFor();
+    await page.getByText("Daily values").waitFor();
+    await page.screenshot({ path: join(tmpdir(), "sarraf-pnl-portfolio.png"), fullPage: true });
     await page.getByRole("radio", { name: "Average cost" }).check();
     await page.getByTestId("pnl-method").filter({ hasText: "Average cost" }).waitFor();
 
@@ -78,7 +89,9 @@ describe("profit and loss in the browser", () => {
     const download = await downloading;
     const csv = readFileSync((await download.path())!, "utf8");
     const lines = csv.trimEnd().split("\r\n");
-    expect(lines[0]).toBe("id,time,kind,out_asset,out_amount,in_asset,in_amount,currency,unit_price,value,fee_asset,fee_amount,fee_value,cost_basis,realised,quote_id");
+    expect(lines[0]).toBe(
+      "id,time,kind,out_asset,out_amount,in_asset,in_amount,currency,unit_price,value,fee_asset,fee_amount,fee_value,cost_basis,realised,quote_id",
+    );
     expect(lines.map((line) => line.split(",")[2])).toEqual(["kind", "deposit", "buy", "sell", "average"]);
     expect(lines.at(-1)).toMatch(/,394\.00,Sarraf \d+\.\d+\.\d+$/);
     expect(download.suggestedFilename()).toMatch(/^sarraf-buy-sell-report-start-to-\d{4}-\d{2}-\d{2}-USD-average\.csv$/);
@@ -99,7 +112,8 @@ describe("profit and loss in the browser", () => {
     await page.getByRole("row", { name: /BTC/ }).first().waitFor();
     await page.screenshot({ path: join(tmpdir(), "sarraf-pnl-report-ar-phone.png"), fullPage: true });
     await page.goto("/portfolio");
-    await page.getByRole("heading", { name: "الأرباح والخسائر" }).waitFor();
+    await page.getByTestId("pnl-totals").waitFor();
+    await page.getByText("القيم اليومية").waitFor();
     await page.screenshot({ path: join(tmpdir(), "sarraf-pnl-portfolio-ar-phone.png"), fullPage: true });
     expect(errors).toEqual([]);
   });
