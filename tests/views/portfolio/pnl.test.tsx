@@ -87,7 +87,7 @@ describe("profit and loss on the portfolio page", { timeout: 20_000 }, () => {
       calls: { balances: () => balances(), portfolio: ({ method }) => portfolio(method), portfolioValue: ({ range }) => value(range) },
     });
     expect(await screen.findByTestId("pnl-method", {}, { timeout: 10_000 })).toHaveTextContent("FIFO");
-    const table = within(screen.getByRole("table", { name: /Profit and loss on a FIFO cost basis/ }));
+    const table = within(screen.getByRole("table", { name: /Profit and loss, cost basis FIFO/ }));
     const btc = within(table.getByRole("row", { name: /Bitcoin/ }));
     expect(btc.getByText("$262.60")).toBeInTheDocument();
     expect(btc.getByText("$37.40")).toBeInTheDocument();
@@ -98,7 +98,7 @@ describe("profit and loss on the portfolio page", { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByRole("radio", { name: "Average cost" }));
     await waitFor(() => expect(screen.getByTestId("pnl-method")).toHaveTextContent("Average cost"));
     expect(bodiesOf(call, "portfolio")).toContainEqual({ currency: "USD", method: "average" });
-    const average = within(screen.getByRole("table", { name: /Profit and loss on an? Average cost cost basis/ }));
+    const average = within(screen.getByRole("table", { name: /Profit and loss, cost basis Average cost/ }));
     expect(within(average.getByRole("row", { name: /Bitcoin/ })).getByText("$256.30")).toBeInTheDocument();
     expect(localStorage.getItem("sarraf.costMethod")).toBe("average");
     expect(screen.getByRole("link", { name: "Buy/sell report" })).toHaveAttribute("href", "/portfolio/report");
@@ -126,7 +126,7 @@ describe("the buy/sell report", { timeout: 20_000 }, () => {
       user: storedUser,
       calls: { buySellReport: ({ method }) => report(method) },
     });
-    const table = within(await screen.findByRole("table", { name: /By asset, on a FIFO cost basis, in USD/ }, { timeout: 10_000 }));
+    const table = within(await screen.findByRole("table", { name: /By asset in USD, cost basis FIFO/ }, { timeout: 10_000 }));
     expect(bodiesOf(call, "buySellReport")).toContainEqual({ currency: "USD", method: "fifo", from: "2026-11-01", to: "2026-11-30" });
     const btc = within(table.getByRole("row", { name: /BTC/ }));
     expect(btc.getByText("$50,750.00")).toBeInTheDocument();
@@ -138,5 +138,20 @@ describe("the buy/sell report", { timeout: 20_000 }, () => {
     fireEvent.change(screen.getByLabelText("From"), { target: { value: "2026-10-01" } });
     await waitFor(() => expect(memory.history?.at(-1)).toBe("/portfolio/report?from=2026-10-01&to=2026-11-30"));
     await waitFor(() => expect(bodiesOf(call, "buySellReport")).toContainEqual({ currency: "USD", method: "fifo", from: "2026-10-01", to: "2026-11-30" }));
+  });
+
+  it("reads in Arabic, right to left, with the figures kept left to right", async () => {
+    await renderApp("/portfolio/report?from=2026-11-01&to=2026-11-30", {
+      user: storedUser,
+      locale: "ar",
+      calls: { buySellReport: ({ method }) => report(method) },
+    });
+    const table = await screen.findByRole("table", { name: /حسب الأصل بعملة USD، أساس التكلفة FIFO/ }, { timeout: 10_000 });
+    expect(document.documentElement).toHaveAttribute("dir", "rtl");
+    expect(within(table).getByRole("columnheader", { name: "متوسط سعر الشراء" })).toBeInTheDocument();
+    // Every amount sits in its own left-to-right island inside the Arabic.
+    const total = within(screen.getByTestId("report-totals")).getByText(/19\.20/);
+    expect(total.closest("bdi")).toHaveAttribute("dir", "ltr");
+    expect(screen.getByRole("button", { name: "تنزيل CSV" })).toBeEnabled();
   });
 });

@@ -1,6 +1,5 @@
 import { useLingui } from "@lingui/react/macro";
-import { sign } from "../../../../contract/decimal.ts";
-import { decimal } from "../../../../contract/decimal.ts";
+import { decimal, sign } from "../../../../contract/decimal.ts";
 import { Money } from "../../../shared/ui/Money.tsx";
 
 /** A profit (up, with a plus) or a loss (down); "—" with its reason when it cannot be known. */
@@ -9,9 +8,9 @@ export function Gain({ value, currency }: { value: string | null; currency: stri
   if (value === null) return <span title={t`Not known: a price or a cost is missing`}>—</span>;
   const direction = sign(decimal(value));
   return (
-    <span className={direction > 0 ? "gain-up" : direction < 0 ? "gain-down" : undefined}>
-      {direction > 0 && <bdi dir="ltr">+</bdi>}
+    <bdi dir="ltr" className={direction > 0 ? "gain-up" : direction < 0 ? "gain-down" : undefined}>
+      {direction > 0 && "+"}
       <Money amount={{ asset: currency, value }} />
-    </span>
+    </bdi>
   );
 }

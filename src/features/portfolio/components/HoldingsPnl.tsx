@@ -17,7 +17,7 @@ export function HoldingsPnl({ portfolio, assets }: { portfolio: Portfolio; asset
     <table className="balances-table pnl-table">
       <caption>
         <Trans>
-          Profit and loss on a <MethodName method={portfolio.method} /> cost basis, fees included
+          Profit and loss, cost basis <MethodName method={portfolio.method} />, fees included
         </Trans>
       </caption>
       <thead>

@@ -27,7 +27,7 @@ export function ReportTable({ report, assets }: { report: Report; assets: AssetL
     <table className="balances-table report-table">
       <caption>
         <Trans>
-          By asset, on a <MethodName method={report.method} /> cost basis, in {c}
+          By asset in {c}, cost basis <MethodName method={report.method} />
         </Trans>
       </caption>
       <thead>
