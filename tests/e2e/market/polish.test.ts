@@ -91,7 +91,7 @@ describe("the market's sort and favourites filter", () => {
 });
 
 describe("on a phone", () => {
-  it.each(["en", "ar"] as const)("the dashboard shows the balances before the market cards, and Buy is one tap away (%s)", async (lang) => {
+  it.each(["en", "ar"] as const)("the dashboard shows the balances before the market cards, and trading is one tap away (%s)", async (lang) => {
     const { page, context, errors } = await open("/dashboard", { lang, viewport: "phone" });
     const balances = page.locator(".balances-card");
     await balances.waitFor();
@@ -100,9 +100,10 @@ describe("on a phone", () => {
     expect(await top(".balances-card")).toBeLessThan(page.viewportSize()!.height);
     await page.screenshot({ path: resolve(screenshots, `dashboard-${lang}-phone.png`), fullPage: true });
     const bar = page.locator(".bottom-bar");
-    await bar.getByRole("link", { name: lang === "en" ? "Buy" : "شراء", exact: true }).tap();
-    await page.waitForURL((url) => url.pathname === "/buy");
-    await page.getByRole("heading", { level: 1, name: lang === "en" ? "Buy crypto" : "شراء العملات الرقمية" }).waitFor();
+    // The Exchange's ticket opens on Buy (Buy held this tab while buying was the only trade).
+    await bar.getByRole("link", { name: lang === "en" ? "Exchange" : "المبادلة", exact: true }).tap();
+    await page.waitForURL((url) => url.pathname === "/exchange");
+    await page.getByRole("heading", { level: 1, name: lang === "en" ? "Exchange" : "المبادلة" }).waitFor();
     expect(errors).toEqual([]);
     await context.close();
   });
