@@ -38,7 +38,8 @@ export function TradeTicket({ actor, list, query, available, decimals, onQuery }
   const error = amountErrorText(i18n, formProblem, failure, {
     symbol: typed,
     decimals: decimals(typed),
-    available,
+    // The figure the machine judged by (the balances as last sent to it).
+    available: form.available === null ? available : { asset: form.from, value: form.available },
     limits,
     limitDecimals: decimals(form.from),
   });
