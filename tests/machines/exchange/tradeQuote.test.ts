@@ -3,12 +3,22 @@ import { createActor, fromPromise, SimulatedClock, waitFor } from "xstate";
 import type { Trade, TradeQuote } from "../../../contract/index.ts";
 import { tradeOf, tradeQuote } from "../../../machines/exchange/exchange.fixtures.ts";
 import { tradeQuoteMachine } from "../../../machines/exchange/tradeQuote.machine.ts";
-import { isWorseQuote, QUOTE_DEBOUNCE_MS, secondsLeftOf, ticketProblem, type AcceptInput, type TicketForm } from "../../../machines/exchange/tradeQuote.types.ts";
+import {
+  isWorseQuote,
+  QUOTE_DEBOUNCE_MS,
+  secondsLeftOf,
+  ticketProblem,
+  type AcceptInput,
+  type TicketForm,
+} from "../../../machines/exchange/tradeQuote.types.ts";
 
 const apiError = (code: string, reason?: string) => Object.assign(new Error("server message"), { code, data: reason ? { reason } : {} });
 
 /** The machine with fake calls (each answers its list in turn, the last one for ever) on a simulated clock. */
-function start({ quotes = [tradeQuote({ seconds: 15 })] as (TradeQuote | Error | Promise<TradeQuote>)[], trades = [] as (Trade | Error | Promise<Trade>)[] } = {}) {
+function start({
+  quotes = [tradeQuote({ seconds: 15 })] as (TradeQuote | Error | Promise<TradeQuote>)[],
+  trades = [] as (Trade | Error | Promise<Trade>)[],
+} = {}) {
   const clock = new SimulatedClock();
   const next = <T>(list: (T | Error | Promise<T>)[]) => (list.length > 1 ? list.shift()! : list[0]!);
   const fetchQuote = vi.fn(async () => {
