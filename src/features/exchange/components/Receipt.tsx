@@ -31,7 +31,7 @@ export function Receipt({ actor, trade, decimals }: { actor: TradeQuoteRef; trad
           <PriceText base={trade.pair.base} quote={trade.pair.quote} price={trade.price} />
         </Figure>
         <ExactFigure label={<Trans>Fee (included)</Trans>} amount={trade.fee} decimals={decimals(trade.fee.asset)} />
-        <Figure label={<Trans>Time</Trans>}>
+        <Figure label={<Trans>Time</Trans>} words>
           <time dateTime={trade.executedAt}>{time}</time>
         </Figure>
         <Figure label={<Trans>Quoted</Trans>}>
