@@ -39,8 +39,10 @@ export default mergeConfig(
             include: ["tests/server/**/*.test.ts"],
             environment: "node",
             globalSetup: ["tests/server/helpers/global-setup.ts"],
-            testTimeout: 30_000,
-            hookTimeout: 60_000,
+            // Bounds for a hang, not speed tests: a test that checks ten passwords in a row (scrypt,
+            // 128 MiB each) took over 30 s with the machine loaded ten times over its two cores.
+            testTimeout: 120_000,
+            hookTimeout: 180_000,
             // Two files at a time: each has a database of its own (global-setup.ts), and in CI the
             // PostgreSQL suite beside it ends first, which left a core idle for minutes.
             maxWorkers: 2,

@@ -13,6 +13,7 @@ export const paths = {
   marketAsset: "/market/:symbol",
   exchange: "/exchange",
   portfolio: "/portfolio",
+  report: "/portfolio/report",
   buy: "/buy",
   history: "/history",
   profile: "/profile",

@@ -79,6 +79,7 @@ export const routes: readonly RouteEntry[] = [
   { path: paths.portfolio, layout: "dashboard", title: msg`Portfolio`, ...lazyPage("portfolio/pages/PortfolioPage.tsx") },
   { path: paths.buy, layout: "dashboard", title: msg`Buy crypto`, ...lazyPage("onramp/pages/BuyPage.tsx") },
   { path: paths.history, layout: "dashboard", title: msg`Transaction history`, ...lazyPage("portfolio/pages/HistoryPage.tsx") },
+  { path: paths.report, layout: "dashboard", title: msg`Buy/sell report`, ...lazyPage("portfolio/pages/ReportPage.tsx") },
   { path: paths.profile, layout: "dashboard", title: msg`Profile`, ...lazyPage("account/pages/ProfilePage.tsx") },
   { path: paths.kyc, layout: "dashboard", title: msg`Identity verification`, ...lazyPage("kyc/pages/KycPage.tsx") },
   { path: paths.withdrawals, layout: "dashboard", title: msg`Withdrawals`, ...lazyPage("withdrawals/pages/WithdrawalsPage.tsx") },

@@ -44,7 +44,7 @@ export const systemEvents = ["auth.unauthorized", "auth.storageChanged", "auth.p
 
 const providerNames: Record<SocialProvider, string> = { google: "Google", apple: "Apple", facebook: "Facebook" };
 const headings: Record<string, string> = {
-  "/": "Buy crypto with confidence",
+  "/": "Buy, sell and exchange crypto with confidence",
   "/login": "Log in",
   "/signup": "Create your account",
   "/verify-email": "Verify your e-mail",

@@ -22,7 +22,9 @@ async function ruleIds(files: string[]) {
   return results.flatMap((r) => r.messages.map((m) => `${r.filePath.slice(root.length + 1)}:${m.ruleId}`));
 }
 
-describe("lint import boundaries", () => {
+// ESLint loads its whole configuration on the first call: seconds on a quiet machine, more than
+// Vitest's 5 s default on one loaded ten times over. A bound for a hang.
+describe("lint import boundaries", { timeout: 120_000 }, () => {
   beforeAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
   afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 

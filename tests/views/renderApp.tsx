@@ -33,6 +33,14 @@ const defaults: FakeCalls = {
   // A new user: nothing held yet (the dashboard's balances card asks).
   balances: ({ currency }) => noBalances(currency === "EUR" ? "EUR" : "USD"),
   transactionsHistory: () => ({ items: [], nextCursor: null }),
+  // Nothing bought or sold yet: no profit or loss, a value of nothing every day.
+  portfolio: ({ currency, method }) => ({
+    currency: currency === "EUR" ? "EUR" : "USD",
+    method: method ?? "fifo",
+    holdings: [],
+    total: { value: "0.00", costBasis: "0.00", unrealised: "0.00", realised: "0.00" },
+  }),
+  portfolioValue: ({ currency, range }) => ({ currency: currency === "EUR" ? "EUR" : "USD", range: range ?? "1M", points: [] }),
 };
 
 /**

@@ -14,7 +14,7 @@ import { batchWriter } from "./batch.ts";
 import { databaseRefusal, LedgerError, sqlState } from "./errors.ts";
 import { groupCommit } from "./group.ts";
 import { movementsOf } from "./movements.ts";
-import { debtsOf, lockPositions, type Position } from "./positions.ts";
+import { debtsOf, existingPositions, lockPositions, whereAccount, type AccountWanted, type Position } from "./positions.ts";
 import { onPglite } from "./prepared.ts";
 import { hashOf, KEY, toTransfer, validate, type Balance, type ResolveRequest, type Transfer, type TransferRequest } from "./requests.ts";
 import { ledgerAccounts, ledgerTransfers, type AccountCode } from "./schema.ts";
@@ -54,11 +54,7 @@ export function createLedger(db: Db, { now = () => new Date(), groupsInFlight = 
   }
 
   async function findOrMake(values: { asset: string; code: AccountCode; userId: string | null }): Promise<string> {
-    const where = and(
-      eq(ledgerAccounts.asset, values.asset),
-      eq(ledgerAccounts.code, values.code),
-      values.userId === null ? isNull(ledgerAccounts.userId) : eq(ledgerAccounts.userId, values.userId),
-    );
+    const where = whereAccount(values);
     const [found] = await db.select({ id: ledgerAccounts.id }).from(ledgerAccounts).where(where);
     if (found) return found.id;
     try {
@@ -109,6 +105,9 @@ export function createLedger(db: Db, { now = () => new Date(), groupsInFlight = 
   return {
     /** A user's account for an asset, made on first use. */
     userAccount: (userId: string, asset: string) => accountId({ asset, code: "user", userId }),
+
+    /** Accounts' positions where they exist, made of nothing, in one query (positions.ts). */
+    existing: (list: readonly AccountWanted[]) => existingPositions(db, list),
 
     /** What a user owes the house in an asset (a reversed card payment): may go below zero. Made on first use. */
     receivableAccount: (userId: string, asset: string) => accountId({ asset, code: "receivable", userId }),

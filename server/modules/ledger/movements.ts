@@ -19,6 +19,12 @@ export interface Movement {
   /** The kind of account on the other side (onramp, inventory, fees, withdrawals …). */
   counterparty: AccountCode;
   at: Date;
+  /**
+   * "house": not the user's money but a trade's fee the house paid out of what the user would
+   * have received (the trading desk's `trade.fee`, inventory → fees): listed so the trade's fee is
+   * known; `amount` is the fee, and the user's balance never saw it.
+   */
+  side: "user" | "house";
 }
 
 export async function movementsOf(db: Db, userId: string): Promise<Movement[]> {
@@ -43,5 +49,14 @@ export async function movementsOf(db: Db, userId: string): Promise<Movement[]> {
     .innerJoin(other, sql`${other.id} = CASE WHEN ${t.creditAccountId} = ${mine.id} THEN ${t.debitAccountId} ELSE ${t.creditAccountId} END`)
     .where(inArray(t.phase, ["posted", "post"]))
     .orderBy(asc(t.seq));
-  return rows.map(({ incoming, ...row }) => ({ ...row, amount: incoming ? row.amount : -row.amount }));
+  const own = rows.map(({ incoming, ...row }): Movement => ({ ...row, amount: incoming ? row.amount : -row.amount, side: "user" }));
+  const trades = [...new Set(own.filter((m) => m.key.startsWith("trade:") && m.reference).map((m) => m.reference!))];
+  if (trades.length === 0) return own;
+  const fees = await db
+    .select({ id: t.id, seq: t.seq, key: t.idempotencyKey, code: t.code, reference: t.reference, asset: t.asset, amount: t.amount, at: t.createdAt })
+    .from(t)
+    .innerJoin(other, eq(other.id, t.creditAccountId))
+    .where(and(inArray(t.reference, trades), eq(t.code, "trade.fee"), eq(other.code, "fees"), inArray(t.phase, ["posted", "post"])));
+  const house = fees.filter((fee) => !own.some((m) => m.id === fee.id)).map((fee): Movement => ({ ...fee, counterparty: "fees", side: "house" }));
+  return [...own, ...house].sort((a, b) => (a.seq < b.seq ? -1 : a.seq > b.seq ? 1 : 0));
 }

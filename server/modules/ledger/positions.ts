@@ -1,10 +1,10 @@
 // What a caller needs to decide how much to move before it moves it, inside its own transaction
 // (a reversal takes back what is still there and books the rest as a debt), and what a user owes.
-import { and, asc, eq, inArray, lt, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/open.ts";
 import type { Tx } from "./changes.ts";
 import { LedgerError } from "./errors.ts";
-import { ledgerAccounts } from "./schema.ts";
+import { ledgerAccounts, type AccountCode } from "./schema.ts";
 
 export interface Position {
   /** Posted credits − posted debits (below zero only on an account that may go negative). */
@@ -35,4 +35,36 @@ export async function debtsOf(db: Db, userId: string): Promise<{ asset: string; 
     .where(and(eq(ledgerAccounts.userId, userId), eq(ledgerAccounts.code, "receivable"), lt(ledgerAccounts.creditsPosted, sql`${ledgerAccounts.debitsPosted}`)))
     .orderBy(asc(ledgerAccounts.asset));
   return rows.map((row) => ({ asset: row.asset, owed: row.debits - row.credits }));
+}
+
+/** Which account: its kind, asset and owner (null for the house's). */
+export interface AccountWanted {
+  asset: string;
+  code: AccountCode;
+  userId: string | null;
+}
+
+export const whereAccount = (values: AccountWanted) =>
+  and(
+    eq(ledgerAccounts.asset, values.asset),
+    eq(ledgerAccounts.code, values.code),
+    values.userId === null ? isNull(ledgerAccounts.userId) : eq(ledgerAccounts.userId, values.userId),
+  );
+
+/**
+ * Accounts' positions where the accounts exist, made of nothing, in one query: for a check that must
+ * change no row when it refuses (an account that does not exist holds nothing). One entry per
+ * account asked, in order, null where there is none.
+ */
+export async function existingPositions(db: Db, list: readonly AccountWanted[]): Promise<((Position & { id: string }) | null)[]> {
+  const rows = await db
+    .select()
+    .from(ledgerAccounts)
+    .where(or(...list.map(whereAccount)));
+  return list.map((wanted) => {
+    const row = rows.find((each) => each.asset === wanted.asset && each.code === wanted.code && each.userId === wanted.userId);
+    if (!row) return null;
+    const balance = row.creditsPosted - row.debitsPosted;
+    return { id: row.id, balance, available: balance - row.debitsPending };
+  });
 }

@@ -34,6 +34,8 @@ export interface Catalog {
   priceIn(symbol: string, currency: QuoteCurrency): Promise<AssetPrice | null>;
   /** The prices of many assets from one snapshot (a page of balances is valued at one moment). */
   pricesIn(symbols: readonly string[], currency: QuoteCurrency): Promise<Map<string, AssetPrice>>;
+  /** Units of `to` per unit of cash in `from` (six places), from the latest snapshot's rates; null before the source ever answered. */
+  cashRate(from: QuoteCurrency, to: QuoteCurrency): Promise<string | null>;
   /** The price service behind it (the market's own routes read tickers and charts from it). */
   readonly prices: PriceService;
 }
@@ -97,6 +99,13 @@ export function createCatalog({ db, prices, now }: CatalogDeps): Catalog {
     async priceIn(symbol, currency) {
       const snapshot = await prices.latest();
       return snapshot ? priceOf(snapshot, symbol, currency) : null;
+    },
+    async cashRate(from, to) {
+      if (from === to) return "1";
+      const snapshot = await prices.latest();
+      if (!snapshot) return null;
+      const rate = prices.perUsd(snapshot, to) / prices.perUsd(snapshot, from);
+      return rate > 0 && Number.isFinite(rate) ? rate.toFixed(6) : null;
     },
     async pricesIn(symbols, currency) {
       const snapshot = await prices.latest();

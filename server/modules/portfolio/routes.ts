@@ -14,7 +14,7 @@ import { valueHistory } from "./value-history.ts";
 
 export interface PortfolioDeps extends BalancesDeps {
   ledger: LedgerTradesDeps["ledger"];
-  catalog: LedgerTradesDeps["catalog"];
+  catalog: LedgerTradesDeps["catalog"] & BalancesDeps["catalog"];
   /** One per kind of entry that exists today (card buys, …). */
   history: readonly AnyHistorySource[];
   now: () => Date;

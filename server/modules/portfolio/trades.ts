@@ -10,7 +10,7 @@
 // - a reversed card payment (`onramp.reversal`) and anything else going out: coin leaving without
 //   a sale; anything else coming in: coin of unknown cost (report-currency cash is the measure itself).
 import { QUOTE_DECIMALS, type BuyOrder } from "../../../contract/index.ts";
-import { add, decimal, decimalOf, mul, round, sign, sub, type Decimal } from "../../../contract/decimal.ts";
+import { add, decimal, decimalOf, div, mul, round, sign, sub, type Decimal } from "../../../contract/decimal.ts";
 import type { Movement } from "../ledger/index.ts";
 import { convertEvents, type CostEvent } from "./cost-basis.ts";
 import { isQuoteCurrency, type Valuer } from "./fair-value.ts";
@@ -60,7 +60,7 @@ export async function tradesOf({ movements, buys, decimals, valuer }: TradeInput
     return rate && round(mul(amount, rate), places, "halfUp");
   };
   const groups = new Map<string, Movement[]>();
-  for (const m of movements) groups.set(groupOf(m), [...(groups.get(groupOf(m)) ?? []), m]);
+  for (const m of movements) if (m.side === "user" || m.key.startsWith("trade:")) groups.set(groupOf(m), [...(groups.get(groupOf(m)) ?? []), m]);
 
   const trades: Trade[] = [];
   for (const [group, legs] of groups) {
@@ -119,16 +119,20 @@ export async function tradesOf({ movements, buys, decimals, valuer }: TradeInput
       for (const m of legs.filter(pick)) by.set(m.asset, (by.get(m.asset) ?? 0n) + (m.amount < 0n ? -m.amount : m.amount));
       return by;
     };
-    const gave = sums((m) => m.counterparty !== "fees" && m.amount < 0n);
-    const got = sums((m) => m.counterparty !== "fees" && m.amount > 0n);
-    const fees = sums((m) => m.counterparty === "fees" && m.amount < 0n);
-    const a = [...gave.keys()][0] ?? [...fees.keys()][0]!;
+    const own = legs.filter((m) => m.side === "user");
+    const gave = sums((m) => own.includes(m) && m.counterparty !== "fees" && m.amount < 0n);
+    const got = sums((m) => own.includes(m) && m.counterparty !== "fees" && m.amount > 0n);
+    // A fee the user paid (user → fees) comes off what they kept; one the house paid out of what
+    // the user would have received (inventory → fees, the desk's shape) never reached the user.
+    const paid = sums((m) => own.includes(m) && m.counterparty === "fees" && m.amount < 0n);
+    const fees = sums((m) => m.counterparty === "fees");
+    const a = [...gave.keys()][0] ?? [...paid.keys()][0]!;
     const b = [...got.keys()][0] ?? a;
-    const out = { asset: a, amount: units(a, (gave.get(a) ?? 0n) + (fees.get(a) ?? 0n)) };
-    const inn = { asset: b, amount: units(b, (got.get(b) ?? 0n) - (fees.get(b) ?? 0n)) };
+    const out = { asset: a, amount: units(a, (gave.get(a) ?? 0n) + (paid.get(a) ?? 0n)) };
+    const inn = { asset: b, amount: units(b, (got.get(b) ?? 0n) - (paid.get(b) ?? 0n)) };
     const [feeAsset, feeUnits] = [...fees][0] ?? [b, 0n];
     const feeAmount = units(feeAsset, feeUnits);
-    const feeValue = feeUnits === 0n ? zero : isQuoteCurrency(feeAsset) ? cash(feeAsset, feeAmount) : await valuer.valueAt(feeAsset, feeAmount, at);
+    const feeValue = feeUnits === 0n ? zero : isQuoteCurrency(feeAsset) ? cash(feeAsset, feeAmount) : await coinFee(feeAsset, feeAmount);
     const F = feeValue ?? zero;
     const value =
       a === C
@@ -147,6 +151,13 @@ export async function tradesOf({ movements, buys, decimals, valuer }: TradeInput
         : b === C
           ? [{ kind: "dispose", id: quoteId, at, ...out, value, fee: F }]
           : convertEvents(quoteId, at, out, inn, value, F);
+    // A fee in a coin is worth what the trade priced it at: its share of the value given, by the coin received.
+    async function coinFee(asset: string, amount: Decimal): Promise<Decimal | null> {
+      if (asset !== b) return valuer.valueAt(asset, amount, at);
+      const given = isQuoteCurrency(a) ? cash(a, out.amount) : await valuer.valueAt(a, out.amount, at);
+      const gross = add(inn.amount, amount);
+      return given && sign(gross) > 0 ? round(div(mul(given, amount), gross, places + 4, "halfUp"), places, "halfUp") : null;
+    }
     return {
       id: quoteId,
       at,

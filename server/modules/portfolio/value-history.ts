@@ -11,7 +11,7 @@ const DAY_MS = 86_400_000;
 
 export async function valueHistory(deps: LedgerTradesDeps, userId: string, currency: QuoteCurrency, range: ValueRange): Promise<PortfolioValue> {
   const [movements, listed, valuer] = await Promise.all([
-    deps.ledger.movements(userId),
+    deps.ledger.movements(userId).then((all) => all.filter((m) => m.side === "user")),
     deps.catalog.listedAssets(),
     createValuer({ prices: deps.catalog.prices, history: deps.priceHistory, now: deps.now, places: QUOTE_DECIMALS }, currency),
   ]);

@@ -4,7 +4,7 @@
 // group of ledger transfers (user → house inventory, house inventory → user, house inventory →
 // fees) with keys made from the quote's id, and the quote marked accepted. A second accept of the
 // same quote finds it accepted and answers the same trade; any refusal changes nothing.
-import { eq } from "drizzle-orm";
+import { and, eq, gt } from "drizzle-orm";
 import type { Amount, Trade } from "../../../contract/index.ts";
 import { decimal, fromMinor } from "../../../contract/decimal.ts";
 import type { Db } from "../../platform/db/open.ts";
@@ -13,7 +13,7 @@ import { LedgerError, type Ledger } from "../ledger/index.ts";
 import type { Catalog } from "../market/index.ts";
 import { movedBeyond } from "./figures.ts";
 import { houseCanFill, tradeAccounts } from "./house.ts";
-import { pairPrices } from "./pricing.ts";
+import { pairPrices, type PairAnswer } from "./pricing.ts";
 import type { TradingSettings } from "./quotes.ts";
 import { tradeQuotes, type TradeQuoteRow } from "./schema.ts";
 
@@ -49,28 +49,69 @@ export function tradeOf(row: TradeQuoteRow): Trade {
 }
 
 export function createAccept({ db, env, ledger, catalog, now }: AcceptDeps) {
+  type Refusal = "quoteExpired" | "pricesUnavailable" | "pricesStale" | "priceMoved" | "debtOutstanding";
+
+  /** The refusals that need no lock: judged before any account is made, and again in the transaction. */
+  function judge(row: TradeQuoteRow, at: Date, live: PairAnswer, debts: { asset: string }[]): Refusal | null {
+    if (row.expiresAt.getTime() <= at.getTime()) return "quoteExpired";
+    if (!live.ok) return live.reason;
+    if (movedBeyond(decimal(row.mid), live.prices.mid, env.TRADE_PRICE_TOLERANCE_BPS)) return "priceMoved";
+    if (debts.some((debt) => debt.asset === row.fromAsset)) return "debtOutstanding";
+    return null;
+  }
+
   return async function accept(route: AcceptRoute, userId: string, quoteId: string, onlyKind?: TradeQuoteRow["kind"]): Promise<Trade | "wrongKind"> {
     // Who and what never change on a quote: read once, before the transaction, to find the accounts and prices.
     const [known] = await db.select().from(tradeQuotes).where(eq(tradeQuotes.id, quoteId));
     if (!known || known.userId !== userId) throw refuse(route, "quoteNotFound");
     if (onlyKind && known.kind !== onlyKind) return "wrongKind";
     if (known.status === "accepted") return tradeOf(known);
+    const live = await pairPrices(catalog, known.kind, known.fromAsset, known.toAsset);
+    // Nothing to pay with, or nothing to fill from: refused before any account is made for it.
+    // A receivable below zero is a debt in that asset (ledger.debts); all three read in one query.
+    const [payer, filler, owed] = await ledger.existing([
+      { code: "user", asset: known.fromAsset, userId },
+      { code: "inventory", asset: known.toAsset, userId: null },
+      { code: "receivable", asset: known.fromAsset, userId },
+    ]);
+    const debts = owed && owed.balance < 0n ? [{ asset: known.fromAsset }] : [];
+    const early =
+      judge(known, now(), live, debts) ??
+      (!payer || payer.available < known.payUnits
+        ? "insufficientBalance"
+        : !filler || filler.available < known.receiveUnits + known.feeUnits
+          ? "houseCannotFill"
+          : null);
+    if (early) {
+      // Unless another request accepted it meanwhile: then it answers that trade.
+      const [again] = await db.select().from(tradeQuotes).where(eq(tradeQuotes.id, quoteId));
+      if (again?.status === "accepted") return tradeOf(again);
+      throw refuse(route, early);
+    }
     const accounts = await tradeAccounts(ledger, userId, known.fromAsset, known.toAsset);
-    const [live, debts] = await Promise.all([pairPrices(catalog, known.kind, known.fromAsset, known.toAsset), ledger.debts(userId)]);
 
     try {
       return await db.transaction(async (tx) => {
-        const [row] = await tx.select().from(tradeQuotes).where(eq(tradeQuotes.id, quoteId)).for("update");
-        if (!row) throw refuse(route, "quoteNotFound");
-        // Accepted meanwhile (another request with the same quote): the same trade.
-        if (row.status === "accepted") return tradeOf(row);
         const at = now();
-        if (row.expiresAt.getTime() <= at.getTime()) throw refuse(route, "quoteExpired");
+        // One statement locks the quote and marks it accepted while it is open (a refusal below rolls
+        // it back); first, so the house's accounts, which every trade touches, are held for as few
+        // round trips as possible. When it matches nothing the quote was accepted meanwhile or expired.
+        const [row] = await tx
+          .update(tradeQuotes)
+          .set({ status: "accepted", acceptedAt: at })
+          .where(and(eq(tradeQuotes.id, quoteId), eq(tradeQuotes.status, "open"), gt(tradeQuotes.expiresAt, at)))
+          .returning();
+        if (!row) {
+          const [found] = await tx.select().from(tradeQuotes).where(eq(tradeQuotes.id, quoteId));
+          if (found?.status === "accepted") return tradeOf(found);
+          throw refuse(route, "quoteExpired");
+        }
+        const refusal = judge(row, at, live, debts);
+        if (refusal) throw refuse(route, refusal);
         if (!live.ok) throw refuse(route, live.reason);
-        if (movedBeyond(decimal(row.mid), live.prices.mid, env.TRADE_PRICE_TOLERANCE_BPS)) throw refuse(route, "priceMoved");
-        if (debts.some((debt) => debt.asset === row.fromAsset)) throw refuse(route, "debtOutstanding");
-
-        const positions = await ledger.lockPositions([accounts.userFrom, accounts.houseFrom, accounts.houseTo], { tx });
+        const accepted = row;
+        // Every account the transfers touch, locked at once in id order as the ledger's own transfers lock them (no deadlock with them).
+        const positions = await ledger.lockPositions(Object.values(accounts), { tx });
         if (positions.get(accounts.userFrom)!.available < row.payUnits) throw refuse(route, "insufficientBalance");
         const fill = {
           from: positions.get(accounts.houseFrom)!,
@@ -120,8 +161,7 @@ export function createAccept({ db, env, ledger, catalog, now }: AcceptDeps) {
           ],
           { tx },
         );
-        const [accepted] = await tx.update(tradeQuotes).set({ status: "accepted", acceptedAt: at }).where(eq(tradeQuotes.id, row.id)).returning();
-        return tradeOf(accepted!);
+        return tradeOf(accepted);
       });
     } catch (error) {
       // The balance was checked under the account's lock; the database's own check says the same.

@@ -11,7 +11,7 @@ import type { Env } from "../../env.ts";
 import type { Ledger } from "../ledger/index.ts";
 import type { Catalog } from "../market/index.ts";
 import { figure, houseRate, usdToUnits, type TradeFigures } from "./figures.ts";
-import { houseCanFill, tradeAccounts } from "./house.ts";
+import { houseCanFill } from "./house.ts";
 import { isCurrency, pairPrices, type PairPrices } from "./pricing.ts";
 import { tradeQuotes, type TradeQuoteRow } from "./schema.ts";
 
@@ -148,16 +148,18 @@ export function createQuotes({ db, env, ledger, catalog, now }: TradingDeps) {
         { limits: limits.amounts },
       );
 
-    if ((await ledger.debts(userId)).some((debt) => debt.asset === from)) throw refuse("tradeQuote", "debtOutstanding");
-    const accounts = await tradeAccounts(ledger, userId, from, to);
-    const [houseFrom, houseTo] = await Promise.all([ledger.account(accounts.houseFrom), ledger.account(accounts.houseTo)]);
-    const position = (row: typeof houseFrom) => {
-      const balance = row ? row.creditsPosted - row.debitsPosted : 0n;
-      return { balance, available: balance - (row?.debitsPending ?? 0n) };
-    };
+    // Read, never made, in one query: a refused quote changes no row (an account that does not exist holds nothing).
+    // A receivable below zero is a debt in that asset (ledger.debts).
+    const [owed, houseFrom, houseTo] = await ledger.existing([
+      { code: "receivable", asset: from, userId },
+      { code: "inventory", asset: from, userId: null },
+      { code: "inventory", asset: to, userId: null },
+    ]);
+    if (owed && owed.balance < 0n) throw refuse("tradeQuote", "debtOutstanding");
+    const nothing = { balance: 0n, available: 0n };
     const fill = {
-      from: position(houseFrom),
-      to: position(houseTo),
+      from: houseFrom ?? nothing,
+      to: houseTo ?? nothing,
       fromAsset: from,
       fromDecimals,
       fromUsd: prices.fromUsd,

@@ -1,3 +1,4 @@
+import "./date-input.css";
 import { useId, useState } from "react";
 import { useLingui } from "@lingui/react/macro";
 import { formatDay, parseDay } from "../i18n/dates.ts";
@@ -54,7 +55,7 @@ export function DateInput({
         type="text"
         inputMode="text"
         autoComplete="off"
-        dir="auto"
+        dir="ltr"
         className="date-input"
         value={field.text}
         placeholder={example === numeric ? t`e.g. ${numeric}` : t`e.g. ${example}`}

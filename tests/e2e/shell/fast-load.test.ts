@@ -31,10 +31,10 @@ async function withEntryHeld(context: BrowserContext): Promise<{ page: Page; pro
 
 describe("public pages before any script runs", () => {
   it.each([
-    ["/", "en-US", "en", "ltr", "Buy crypto with confidence"],
+    ["/", "en-US", "en", "ltr", "Buy, sell and exchange crypto with confidence"],
     ["/login", "en-US", "en", "ltr", "Log in"],
     ["/signup", "ar-EG", "ar", "rtl", "أنشئ حسابك"],
-    ["/", "ar-EG", "ar", "rtl", "اشترِ العملات الرقمية بثقة"],
+    ["/", "ar-EG", "ar", "rtl", "اشترِ وبِع وبادِل العملات الرقمية بثقة"],
   ])("%s for a browser asking %s has its content, language and direction in the HTML", async (path, locale, lang, dir, heading) => {
     const context = await b.newContext({ javaScriptEnabled: false, locale, seed: false });
     try {

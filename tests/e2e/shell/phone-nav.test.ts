@@ -8,13 +8,12 @@ import { setupBrowser, sharedToken } from "../browser.ts";
 const names = {
   en: {
     bar: "Main",
-    buyHeading: "Buy crypto",
     account: "Account",
     logout: "Log out",
     pages: {
       Dashboard: "Dashboard",
       Market: "Market",
-      Buy: "Buy",
+      Exchange: "Exchange",
       Portfolio: "Portfolio",
       Profile: "Profile",
       KYC: "Identity verification",
@@ -23,13 +22,12 @@ const names = {
   },
   ar: {
     bar: "الرئيسية",
-    buyHeading: "شراء العملات الرقمية",
     account: "الحساب",
     logout: "تسجيل الخروج",
     pages: {
       Dashboard: "لوحة التحكم",
       Market: "السوق",
-      Buy: "شراء",
+      Exchange: "المبادلة",
       Portfolio: "المحفظة",
       Profile: "الملف الشخصي",
       KYC: "التحقق من الهوية",
@@ -40,8 +38,8 @@ const names = {
 const journey = [
   { page: "Market", path: "/market", account: false },
   { page: "Profile", path: "/profile", account: true },
-  // Buying is one tap away (the Exchange takes this place once it sells and converts too).
-  { page: "Buy", path: "/buy", account: false },
+  // Trading is one tap away: the Exchange (Buy held this place while buying was the only trade).
+  { page: "Exchange", path: "/exchange", account: false },
   { page: "KYC", path: "/kyc", account: true },
   { page: "Portfolio", path: "/portfolio", account: false },
   { page: "Withdrawals", path: "/withdrawals", account: true },
@@ -86,7 +84,7 @@ describe.each(["en", "ar"] as const)("the phone's bottom bar in %s", (lang) => {
       }
       await bar.getByRole("link", { name, exact: true }).tap();
       await page.waitForURL((url) => url.pathname === step.path);
-      await page.getByRole("heading", { level: 1, name: step.page === "Buy" ? text.buyHeading : name, exact: true }).waitFor();
+      await page.getByRole("heading", { level: 1, name, exact: true }).waitFor();
       expect(await accountTab.getAttribute("aria-expanded")).toBe("false");
       expect(await accountTab.getAttribute("aria-current")).toBe(step.account ? "true" : null);
       if (step.account) {

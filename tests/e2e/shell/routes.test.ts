@@ -12,7 +12,7 @@ interface RouteCase {
 
 // Every route of spec section 2 and the named routes for the screens it lists without names.
 const routes: RouteCase[] = [
-  { path: "/", layout: "public", en: "Buy crypto by card", ar: "اشترِ العملات الرقمية بالبطاقة" },
+  { path: "/", layout: "public", en: "Buy, sell and exchange crypto", ar: "اشترِ وبِع وبادِل العملات الرقمية" },
   { path: "/blog", layout: "public", en: "Blog", ar: "المدونة" },
   { path: "/contact", layout: "public", en: "Contact us", ar: "اتصل بنا" },
   { path: "/login", layout: "auth", en: "Log in", ar: "تسجيل الدخول" },

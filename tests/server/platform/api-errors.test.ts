@@ -96,6 +96,9 @@ describe("API surface", () => {
       "/user/swipelux/status",
       "/user/swipelux/cancel",
       "/user/balances",
+      "/user/trade/quote",
+      "/user/trade/accept",
+      "/user/sell/sendOrder",
     ];
     // Public market reads: the list needs no body; the others default what they can and answer from the price snapshot.
     const market = { "/currency/list": 200, "/market/tickers": 200, "/market/price-history": 400 } as Record<string, number>;

@@ -47,8 +47,32 @@ describe("parseEnv", () => {
         SWIPELUX_API_URL: "https://api.swipelux.com",
         SWIPELUX_WEBHOOK_KEYS_URL: "https://api.swipelux.com/api/merchants/webhookKeys",
         SWIPELUX_ASSETS: {},
+        TRADE_QUOTE_SECONDS: 15,
+        TRADE_SPREAD_BPS: 25,
+        TRADE_FEE_BPS: 10,
+        TRADE_FEE_MIN_USD: "0.10",
+        TRADE_PRICE_TOLERANCE_BPS: 50,
+        TRADE_MIN_ORDER_USD: 1,
+        TRADE_MAX_ORDER_USD: 100000,
+        TRADE_EXPOSURE_USD: 5000000,
+        TRADE_EXPOSURE_LIMITS: {},
+        TRADE_DEV_SEED: "on",
       },
     });
+  });
+
+  it("trading: per-coin exposure limits are read as dollars; bad ones and limits out of order are refused", () => {
+    const set = parseEnv({ TRADE_EXPOSURE_LIMITS: " BTC=10000000, DOGE=500000 " });
+    expect(set.ok && set.env.TRADE_EXPOSURE_LIMITS).toEqual({ BTC: 10_000_000, DOGE: 500_000 });
+    const bad = parseEnv({ TRADE_EXPOSURE_LIMITS: "BTC=lots", TRADE_FEE_MIN_USD: "0.001" });
+    const problems = bad.ok ? [] : bad.problems;
+    for (const name of ["TRADE_EXPOSURE_LIMITS:", "TRADE_FEE_MIN_USD:"])
+      expect(
+        problems.some((line) => line.startsWith(name)),
+        name,
+      ).toBe(true);
+    const order = parseEnv({ TRADE_MIN_ORDER_USD: "500", TRADE_MAX_ORDER_USD: "100" });
+    expect(order.ok ? [] : order.problems.filter((line) => line.startsWith("TRADE_MIN_ORDER_USD: must not be above"))).toHaveLength(1);
   });
 
   it("the on-ramp: Swipelux needs its key and assets; limits must be in order; the key is never printed", () => {

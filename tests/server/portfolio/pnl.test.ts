@@ -1,6 +1,6 @@
 // Profit and loss over the real database and ledger: a card buy through the sandbox, then trades
-// written in the trading desk's ledger shape (`trade:<quoteId>…`: user ↔ inventory legs and a fee
-// leg to the fees account), read back as the portfolio's figures, the report and its CSV. The
+// written in the trading desk's ledger shape (server/modules/trading/accept.ts: `trade:<quoteId>:pay`
+// user → inventory, `:receive` inventory → user net of the fee, `:fee` inventory → fees), read back as the portfolio's figures, the report and its CSV. The
 // report's totals must equal the ledger's to the last minor unit after a random sequence of trades.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BuyOrder, Portfolio, PortfolioValue, Report } from "../../../contract/index.ts";
@@ -24,7 +24,7 @@ afterAll(async () => {
 });
 
 type Leg = [asset: string, units: bigint];
-/** One accepted quote as the trading desk writes it: what the user gives, gets, and the fee. */
+/** One accepted quote as the trading desk writes it: what the user pays, receives (net), and the fee the house keeps of it. */
 async function trade(userId: string, give: Leg, get: Leg, fee?: Leg) {
   const quote = crypto.randomUUID();
   const { ledger } = w;
@@ -38,9 +38,9 @@ async function trade(userId: string, give: Leg, get: Leg, fee?: Leg) {
     reference: quote,
   });
   await ledger.transfer([
-    await leg("give", "user", "inventory", give),
-    await leg("get", "inventory", "user", get),
-    ...(fee ? [await leg("fee", "user", "fees", fee)] : []),
+    await leg("pay", "user", "inventory", give),
+    await leg("receive", "inventory", "user", get),
+    ...(fee ? [await leg("fee", "inventory", "fees", fee)] : []),
   ]);
   clock.advance(60_000);
   return quote;
@@ -72,10 +72,10 @@ describe("profit and loss from the ledger", () => {
     const order = await cardBuy(token);
     expect(order.status).toBe("completed");
     const btc = BigInt(decimal(order.receive.value).units);
-    // Sell a quarter of the BTC for 300.00 USD, 3.00 fee; convert a quarter to 2 ETH, fee 0.01 ETH; buy 10 SOL from 150.00 USD + 1.50 fee.
-    await trade(id, ["BTC", btc / 4n], ["USD", 30_000n], ["USD", 300n]);
-    await trade(id, ["BTC", btc / 4n], ["ETH", 2_000_000_000_000_000_000n], ["ETH", 10_000_000_000_000_000n]);
-    const sol = await trade(id, ["USD", 15_000n], ["SOL", 10_000_000_000n], ["USD", 150n]);
+    // Sell a quarter of the BTC for 300.00 USD less a 3.00 fee; convert a quarter to 2 ETH less 0.01; buy 10 SOL (+ 0.1 fee) for 151.50 USD.
+    await trade(id, ["BTC", btc / 4n], ["USD", 29_700n], ["USD", 300n]);
+    await trade(id, ["BTC", btc / 4n], ["ETH", 1_990_000_000_000_000_000n], ["ETH", 10_000_000_000_000_000n]);
+    const sol = await trade(id, ["USD", 15_150n], ["SOL", 10_000_000_000n], ["SOL", 100_000_000n]);
 
     const fifo = await call<Portfolio>("/user/portfolio", token, { currency: "USD" });
     expect(fifo.method).toBe("fifo");
@@ -132,7 +132,7 @@ describe("profit and loss from the ledger", () => {
       const amount = BigInt(1 + random(10 ** 6)) * 10n ** BigInt(places[coin]! - 6);
       const kind = held[coin]! === 0n ? 0 : random(3);
       if (kind === 0) {
-        await trade(id, ["USD", cents], [coin, amount], fee ? ["USD", fee] : undefined);
+        await trade(id, ["USD", cents], [coin, amount], [coin, amount / 400n]);
         held[coin]! += amount;
       } else if (kind === 1) {
         const part = held[coin]! / BigInt(1 + random(3));
@@ -143,7 +143,7 @@ describe("profit and loss from the ledger", () => {
         const part = held[coin]! / 2n;
         await trade(id, [coin, part], [other, amount], [other, amount / 400n]);
         held[coin]! -= part;
-        held[other]! += amount - amount / 400n;
+        held[other]! += amount;
       }
     }
     const balances = new Map((await w.ledger.balances(id)).map((b) => [b.asset, b.balance]));
@@ -151,7 +151,7 @@ describe("profit and loss from the ledger", () => {
       const report = await call<Report>("/user/buy-sell-report", token, { currency: "USD", method });
       const rows = csvRows(report.csv).slice(1, -1);
       const cashFees = rows.filter((r) => r[2] === "buy" || r[2] === "sell").reduce((sum, r) => add(sum, decimal(r[12]!)), decimalOf(0n, 2));
-      // USD now = USD then − bought − fees paid in USD + sold, to the cent.
+      // USD now = USD then − paid for buys (their value and fee) + received for sells (their value less fee), to the cent.
       const usd = sub(add(sub(decimal("100000.00"), decimal(report.totals.boughtValue)), decimal(report.totals.soldValue)), cashFees);
       expect(toPlain(usd, { places: 2 })).toBe(fromMinor(balances.get("USD")!, 2));
       for (const a of report.assets) {

@@ -145,12 +145,14 @@ describe("pairs that do not fit the kind", () => {
 });
 
 describe("the house", () => {
-  it("refuses a quote it cannot fill from its inventory (SOL: none), translated", async () => {
+  it("refuses a quote it cannot fill from its inventory (SOL: none), translated, making no account", async () => {
+    const accounts = await w.count("ledger_accounts");
     const en = await w.quote(trader.token, { kind: "buy", from: "USD", to: "SOL", amount: "100" });
     expect(en).toMatchObject({ status: 409, data: { reason: "houseCannotFill" } });
     expect(en.message).toBe("We cannot fill a trade of this size in this asset right now. Try a smaller amount or another asset.");
     const ar = await w.quote(trader.token, { kind: "buy", from: "USD", to: "SOL", amount: "100" }, "ar");
     expect(ar.message).toBe("لا يمكننا تنفيذ صفقة بهذا الحجم في هذا الأصل الآن. جرّب مبلغًا أصغر أو أصلًا آخر.");
+    expect(await w.count("ledger_accounts")).toBe(accounts);
   });
 
   it("refuses a trade that would take its holding of a coin beyond the exposure limit", async () => {

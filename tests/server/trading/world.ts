@@ -91,7 +91,7 @@ export function tradingWorld(database: Database, clock: Clock, settings: Record<
     await prices.poll();
   }
 
-  async function count(table: "trade_quotes" | "ledger_transfers", where = sql`TRUE`): Promise<number> {
+  async function count(table: "trade_quotes" | "ledger_transfers" | "ledger_accounts", where = sql`TRUE`): Promise<number> {
     const result = (await database.db.execute(sql`SELECT count(*)::int AS n FROM ${sql.identifier(table)} WHERE ${where}`)) as unknown as {
       rows: { n: number }[];
     };

@@ -11,8 +11,8 @@ const accountTab = () => within(bottomBar()).getByRole("button", { name: "Accoun
 
 const pages: { name: string; heading?: string; path: string; account: boolean }[] = [
   { name: "Market", path: "/market", account: false },
-  // Buying is one tap away (the Exchange takes this place once it sells and converts too).
-  { name: "Buy", heading: "Buy crypto", path: "/buy", account: false },
+  // Trading is one tap away: the Exchange (Buy held this place while buying was the only trade).
+  { name: "Exchange", path: "/exchange", account: false },
   { name: "Portfolio", path: "/portfolio", account: false },
   { name: "Profile", path: "/profile", account: true },
   { name: "Identity verification", path: "/kyc", account: true },
@@ -25,8 +25,8 @@ describe("the phone's bottom bar", { timeout: 20_000 }, () => {
   it("reaches every signed-in page and marks the one open, the Account tab included", async () => {
     const user = userEvent.setup();
     // Not on one of the addresses the bar links to: focus moves only after a change of address.
-    const { memory } = await renderApp("/exchange?curr=EUR&symbol=ETH", { user: storedUser });
-    await screen.findByRole("heading", { level: 1, name: "Exchange" });
+    const { memory } = await renderApp("/buy", { user: storedUser });
+    await screen.findByRole("heading", { level: 1, name: "Buy crypto" }, { timeout: 10_000 });
     for (const page of pages) {
       if (page.account) {
         await user.click(accountTab());

@@ -87,7 +87,8 @@ describe("dashboard layout", () => {
 
   it("shows the pair from the URL, and a clear error for a malformed one", async () => {
     const { unmount } = await renderApp("/exchange?curr=USD&symbol=ETH", { user: storedUser });
-    expect(await screen.findByText("ETH / USD")).toBeInTheDocument();
+    // The exchange page is a chunk of its own, loaded on first visit: jsdom takes a while on a busy machine.
+    expect(await screen.findByText("ETH / USD", {}, { timeout: 10_000 })).toBeInTheDocument();
     unmount();
     await renderApp("/exchange?symbol=%3Cscript%3E", { user: storedUser });
     expect(await screen.findByRole("alert")).toHaveTextContent("That currency pair is not valid");

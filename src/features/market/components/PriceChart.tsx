@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { Trans } from "@lingui/react/macro";
 import type * as LightweightCharts from "lightweight-charts";
 import type { PricePoint } from "../lib/chart.ts";
-import { canvasText, crosshairTimeText, tickMarkText } from "../lib/chartLocale.ts";
+import { canvasText, crosshairTimeText, tickMarkText, zonedPoints } from "../lib/chartLocale.ts";
 import { dateLocale } from "../../../shared/i18n/dates.ts";
 
 type Charts = typeof LightweightCharts;
@@ -86,7 +86,7 @@ export function PriceChart({
     const style = getComputedStyle(container.current);
     const line = style.getPropertyValue(direction === "down" ? "--down" : "--up").trim() || "#16c784";
     drawn.series.applyOptions({ lineColor: line, topColor: `${line}55`, bottomColor: `${line}05` });
-    drawn.series.setData(points.map((point) => ({ time: point.time as never, value: point.value })));
+    drawn.series.setData(zonedPoints(points).map((point) => ({ time: point.time as never, value: point.value })));
     drawn.api.timeScale().fitContent();
   }, [charts, points, direction]);
 

@@ -7,6 +7,7 @@ import { paths } from "../../../shared/lib/paths.ts";
 import { FeedStatus, QuoteCurrencySelect, useCurrencyList, useQuoteCurrency } from "../../market/index.ts";
 import { BalancesFailed, NoCrypto } from "../components/BalanceStates.tsx";
 import { BalancesTable } from "../components/BalancesTable.tsx";
+import { PnlSection } from "../components/PnlSection.tsx";
 import { useBalances } from "../hooks/useBalances.ts";
 import { sortBalances } from "../lib/balances.ts";
 
@@ -56,6 +57,7 @@ export default function PortfolioPage() {
           {balances && rows.length === 0 && <NoCrypto currency={currency} />}
           {!balances && !failed && <div className="card-placeholder" aria-hidden="true" />}
         </section>
+        <PnlSection currency={currency} assets={assets} />
       </div>
     </>
   );

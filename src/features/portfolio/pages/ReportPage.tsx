@@ -1,0 +1,84 @@
+import "../pnl.css";
+import { useMemo } from "react";
+import { Link, useLocation, useSearch } from "wouter";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { PageHeader } from "../../../shared/ui/PageHeader.tsx";
+import { paths } from "../../../shared/lib/paths.ts";
+import { QuoteCurrencySelect, useCurrencyList, useQuoteCurrency } from "../../market/index.ts";
+import { MethodChoice } from "../components/MethodChoice.tsx";
+import { ReportTable } from "../components/ReportTable.tsx";
+import { useCostMethod, useReport } from "../hooks/usePnl.ts";
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** /portfolio/report?from=…&to=…: the buy/sell report for a period kept in the address, its CSV and a printable view. */
+export default function ReportPage() {
+  const { t } = useLingui();
+  const search = useSearch();
+  const [, navigate] = useLocation();
+  const [currency, setCurrency] = useQuoteCurrency();
+  const [method, setMethod] = useCostMethod();
+  const { list } = useCurrencyList();
+  const assets = useMemo(() => new Map((list?.assets ?? []).map((asset) => [asset.symbol, asset])), [list]);
+  const period = useMemo(() => {
+    const params = new URLSearchParams(search);
+    const pick = (key: string) => (DAY.test(params.get(key) ?? "") ? params.get(key)! : undefined);
+    return { from: pick("from"), to: pick("to") };
+  }, [search]);
+  const report = useReport({ currency, method, ...(period.from ? { from: period.from } : {}), ...(period.to ? { to: period.to } : {}) });
+  // The address is where the period lives: a reload, Back or a shared link shows the same report.
+  const change = (key: "from" | "to", value: string) => {
+    const params = new URLSearchParams({ ...period, [key]: value } as Record<string, string>);
+    for (const [name, v] of [...params]) if (!v || v === "undefined") params.delete(name);
+    const query = params.toString();
+    navigate(query ? `${paths.report}?${query}` : paths.report, { replace: true });
+  };
+  const data = report.data;
+  return (
+    <>
+      <PageHeader
+        title={<Trans>Buy/sell report</Trans>}
+        lead={<Trans>What you bought, sold and converted in a period, with fees and realised profit and loss.</Trans>}
+      />
+      <div className="market-toolbar report-toolbar">
+        <label>
+          <Trans>From</Trans> <input type="date" dir="ltr" value={period.from ?? ""} max={period.to} onChange={(e) => change("from", e.target.value)} />
+        </label>
+        <label>
+          <Trans>To</Trans> <input type="date" dir="ltr" value={period.to ?? ""} min={period.from} onChange={(e) => change("to", e.target.value)} />
+        </label>
+        <QuoteCurrencySelect value={currency} currencies={list?.currencies ?? null} onChange={setCurrency} />
+        <MethodChoice value={method} onChange={setMethod} />
+      </div>
+      <section className="card report" aria-labelledby="report-title" aria-busy={!data && !report.failed}>
+        <h2 id="report-title">{period.from ? t`From ${period.from} to ${period.to ?? t`today`}` : t`Everything up to ${period.to ?? t`today`}`}</h2>
+        {report.failed && (
+          <p role="alert">
+            <Trans>The report could not be loaded.</Trans>{" "}
+            <button type="button" className="button-secondary" onClick={report.retry}>
+              <Trans>Try again</Trans>
+            </button>
+          </p>
+        )}
+        {data && data.assets.length === 0 && (
+          <p>
+            <Trans>Nothing was bought, sold or converted in this period.</Trans>
+          </p>
+        )}
+        {data && data.assets.length > 0 && <ReportTable report={data} assets={assets} />}
+        {!data && !report.failed && <div className="card-placeholder" aria-hidden="true" />}
+        <p className="button-row no-print">
+          <button type="button" className="button" disabled={!data} onClick={report.download}>
+            <Trans>Download CSV</Trans>
+          </button>
+          <button type="button" className="button-secondary" onClick={report.print}>
+            <Trans>Print</Trans>
+          </button>
+          <Link className="button-secondary" href={paths.portfolio}>
+            <Trans>Back to the portfolio</Trans>
+          </Link>
+        </p>
+      </section>
+    </>
+  );
+}
