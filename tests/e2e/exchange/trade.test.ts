@@ -87,20 +87,20 @@ describe("trading on the exchange", () => {
     await buyBtcByCard(context, page, "100");
 
     const convert = await trade(page, "/exchange?curr=USD&symbol=BTC&side=convert&to=ETH", "0.0005", "Confirm: convert BTC to ETH");
-    expect(convert.heading).toMatch(/^Converted: 0\.\d+ ETH$/);
+    expect(convert.heading).toMatch(/^Converted into 0\.\d+ ETH$/);
     // Quoted and executed are the same figures, to the last decimal.
     expect(convert.receipt).toContain("Executed");
     expect(await page.getByText("Executed exactly as quoted.").count()).toBe(1);
-    const ethReceived = convert.heading.replace("Converted: ", "").replace(" ETH", "");
+    const ethReceived = convert.heading.replace("Converted into ", "").replace(" ETH", "");
 
     const ethToSell = (Number(ethReceived) / 2).toFixed(6);
     const sell = await trade(page, "/exchange?curr=USD&symbol=ETH&side=sell", ethToSell, "Confirm: sell ETH");
-    expect(sell.heading).toMatch(/^Sold: \$\d+\.\d{2}$/);
-    const cash = sell.heading.replace("Sold: $", "");
+    expect(sell.heading).toMatch(/^Sold for \$\d+\.\d{2}$/);
+    const cash = sell.heading.replace("Sold for $", "");
 
     const spend = (Math.floor(Number(cash) * 50) / 100).toFixed(2);
     const buy = await trade(page, "/exchange?curr=USD&symbol=SOL", spend, "Confirm: buy SOL");
-    expect(buy.heading).toMatch(/^Bought: 0\.\d+ SOL$/);
+    expect(buy.heading).toMatch(/^Bought 0\.\d+ SOL$/);
     expect(buy.receipt).toContain(`$${spend}`);
 
     await page.getByRole("link", { name: "See it in your history" }).click();
@@ -151,7 +151,7 @@ describe("trading on the exchange", () => {
     const { context, page, errors } = await b.newPage({ lang: "ar", viewport: "phone", token: tokens[2]! });
     await buyBtcByCard(context, page, "100", "الدفع بالبطاقة");
     const sold = await trade(page, "/exchange?curr=USD&symbol=BTC&side=sell", "0.0002", "تأكيد: بيع BTC");
-    expect(sold.heading).toMatch(/^تم البيع: \$\d+\.\d{2}$/);
+    expect(sold.heading).toMatch(/^تم البيع مقابل \$\d+\.\d{2}$/);
     expect(await page.locator("html").getAttribute("dir")).toBe("rtl");
     expect(await page.locator("#trade-receipt-title bdi").getAttribute("dir")).toBe("ltr");
     // Nothing wider than the phone.

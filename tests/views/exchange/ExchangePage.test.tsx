@@ -82,7 +82,7 @@ describe("the Exchange page", { timeout: 30_000 }, () => {
     fireEvent.click(confirm);
     fireEvent.click(screen.getByRole("button", { name: "Trading…" }));
     await wait(600);
-    const heading = await screen.findByRole("heading", { name: "Bought: 0.00102603 BTC" });
+    const heading = await screen.findByRole("heading", { name: "Bought 0.00102603 BTC" });
     expect(heading).toHaveFocus();
     expect(accepts).toBe(1);
     expect(bodiesOf(call, "tradeAccept")).toEqual([{ quoteId: QUOTE_ID }]);
@@ -131,7 +131,7 @@ describe("the Exchange page", { timeout: 30_000 }, () => {
     // The side not typed shows the quote's exact figure.
     expect(payField()).toHaveValue("0.00100000");
     fireEvent.click(screen.getByRole("button", { name: "Confirm: sell BTC" }));
-    await screen.findByRole("heading", { name: "Sold: $96.78" });
+    await screen.findByRole("heading", { name: "Sold for $96.78" });
     expect(bodiesOf(call, "sellSendOrder")).toEqual([{ quoteId: QUOTE_ID }]);
     expect(bodiesOf(call, "tradeAccept")).toEqual([]);
   });

@@ -105,7 +105,7 @@ const spec: UiSpec<View> = {
     "ticket.failed.unreachable": () => hasAlert("We could not reach Sarraf"),
     accepting: (view) => void expect(view.getByRole("button", { name: "Trading…" })).toHaveAttribute("aria-busy", "true"),
     done: (view) => {
-      const heading = view.getByRole("heading", { name: "Bought: 0.00102603 BTC" });
+      const heading = view.getByRole("heading", { name: "Bought 0.00102603 BTC" });
       expect(heading).toHaveFocus();
       within(heading.closest("section")!).getByText("Executed exactly as quoted.");
     },
