@@ -30,6 +30,8 @@ export default mergeConfig(
             include: ["tests/views/**/*.test.{ts,tsx}"],
             environment: "jsdom",
             setupFiles: ["tests/views/setup.ts"],
+            // A bound for a hang (the default 5 s is what one wait may now take, see setup.ts).
+            testTimeout: 60_000,
           },
         },
         {
