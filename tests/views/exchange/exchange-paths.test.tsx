@@ -144,4 +144,20 @@ describe("the exchange ticket, driven by the tradeQuote machine's generated path
   });
 
   it.each(paths.map((p, i) => [i + 1, p] as const))("scenario %i", async (_n, path) => runPathInUi(tradeQuoteMachine, path, target, spec), 60_000);
+
+  const quick: UiSpec<View> = { ...spec, waitFor: (check) => waitFor(check, { timeout: 300 }) };
+  const sending = (type: string) => paths.find((p) => p.steps.some(({ step }) => step.kind === "event" && step.event.type === type))!;
+
+  it("fails when a gesture sends nothing (a press on the disabled Confirm instead of Get a new quote)", async () => {
+    const wrong: UiSpec<View> = {
+      ...quick,
+      events: { ...spec.events, "exchange.requote": (view) => void fireEvent.click(view.getByRole("button", { name: /^Confirm/ })) },
+    };
+    await expect(runPathInUi(tradeQuoteMachine, sending("exchange.requote"), target, wrong)).rejects.toThrow(/exchange\.requote/);
+  }, 30_000);
+
+  it("fails when the screen does not show the state (the countdown's words are checked)", async () => {
+    const wrong: UiSpec<View> = { ...quick, states: { ...spec.states, "ticket.quoted": (view) => void view.getByText("Price held for 99 s") } };
+    await expect(runPathInUi(tradeQuoteMachine, sending("exchange.confirm"), target, wrong)).rejects.toThrow(/ticket\.quoted/);
+  }, 30_000);
 });
