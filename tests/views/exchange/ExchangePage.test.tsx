@@ -1,34 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
-import type { Balances, Portfolio } from "../../../contract/index.ts";
+import type { Balances } from "../../../contract/index.ts";
 import { storedUser } from "../../../machines/auth/auth.fixtures.ts";
 import { QUOTE_ID, tradeOf, tradeQuote } from "../../../machines/exchange/exchange.fixtures.ts";
 import { bodiesOf, renderApp, type FakeCalls } from "../renderApp.tsx";
 
 const held = (currency: "USD" | "EUR" = "USD"): Balances => ({
   currency,
-  balances: [{ asset: "BTC", available: "0.01000000", held: "0.00000000", value: "971.23" }],
-  total: "1471.23",
-});
-// Cash is read from the portfolio (the balances call lists coins only).
-const portfolio = (currency: "USD" | "EUR" | "AED" | "SAR"): Portfolio => ({
-  currency,
-  method: "fifo",
-  holdings: [
-    {
-      asset: currency,
-      kind: "cash",
-      amount: "500.00",
-      price: "1",
-      value: "500.00",
-      share: "100.00",
-      costBasis: "500.00",
-      unrealised: "0.00",
-      realised: "0.00",
-      unknownBasisSales: 0,
-    },
+  balances: [
+    { asset: "BTC", available: "0.01000000", held: "0.00000000", value: "971.23" },
+    { asset: "USD", available: "500.00", held: "0.00", value: "500.00" },
   ],
-  total: { value: "500.00", costBasis: "500.00", unrealised: "0.00", realised: "0.00" },
+  total: "1471.23",
 });
 const apiError = (code: string, message: string, data: Record<string, unknown>) => Object.assign(new Error(message), { code, data });
 
@@ -49,7 +32,6 @@ async function open(path: string, calls: FakeCalls = {}, locale: "en" | "ar" = "
     locale,
     calls: {
       balances: ({ currency }) => held(currency === "EUR" ? "EUR" : "USD"),
-      portfolio: ({ currency }) => portfolio(currency === "EUR" ? "EUR" : "USD"),
       ...calls,
     },
   });

@@ -9,8 +9,6 @@ import { useBalances } from "../../portfolio/index.ts";
 import { PairPrice } from "../components/PairPrice.tsx";
 import { TicketOrReceipt } from "../components/TicketOrReceipt.tsx";
 import { useAvailable, useTradeQuote, type TradeQuoteRef } from "../hooks.ts";
-import { useCash } from "../hooks/useCash.ts";
-import { useSelector } from "../../../shared/actors/hooks.ts";
 import { defaultTarget, legsOf, readTicketQuery, ticketHref, type TicketQuery } from "../lib/ticketQuery.ts";
 import "../exchange.css";
 
@@ -70,10 +68,8 @@ function Exchange({ list, query }: { list: CurrencyList; query: TicketQuery }) {
 /** What may be spent of `asset`, from the balances the dashboard shows (valued in the ticket's currency). */
 function useAvailableOf(actor: TradeQuoteRef, query: TicketQuery, asset: string): Amount | null {
   const { balances } = useBalances(query.currency);
-  const lastTrade = useSelector(actor, (state) => state.context.trade?.id ?? null);
-  const cash = useCash(query.kind === "buy" ? query.currency : null, lastTrade);
-  const coin = balances ? (balances.balances.find((balance) => balance.asset === asset)?.available ?? "0") : null;
-  const value = query.kind === "buy" ? cash : coin;
+  // Coins and cash alike: the balances list cash in each quote currency after the coins.
+  const value = balances ? (balances.balances.find((balance) => balance.asset === asset)?.available ?? "0") : null;
   useAvailable(actor, value);
   return value === null ? null : { asset, value };
 }
