@@ -16,9 +16,9 @@ export const tradeQuoteGraphSpec: MachineGraphSpec<TradeQuoteInput, TradeQuoteEv
   maxSnapshots: 4000,
   inputs: [{ form: { available: "500.00" } }],
   events: [
-    { type: "exchange.edit", changes: { amount: "100" } },
-    { type: "exchange.edit", changes: { amount: "100.001" } },
-    { type: "exchange.edit", changes: { amount: "" } },
+    { type: "exchange.edit", changes: { side: "from", amount: "100" } },
+    { type: "exchange.edit", changes: { side: "from", amount: "100.001" } },
+    { type: "exchange.edit", changes: { side: "from", amount: "" } },
     { type: "exchange.blur" },
     { type: "exchange.balance", available: "50.00" },
     { type: "exchange.confirm" },

@@ -82,7 +82,7 @@ export const tradeQuoteMachine = tradeQuoteSetup.createMachine({
               { guard: { type: "isHouseCannotFill", params: errorOf }, target: "failed.houseCannotFill", actions: { type: "keepFailure", params: errorOf } },
               { guard: { type: "isDebtOutstanding", params: errorOf }, target: "failed.debtOutstanding", actions: { type: "keepFailure", params: errorOf } },
               { guard: { type: "isPricesStale", params: errorOf }, target: "failed.pricesStale", actions: { type: "keepFailure", params: errorOf } },
-              { target: "failed.network", actions: { type: "keepFailure", params: errorOf } },
+              { target: "failed.unreachable", actions: { type: "keepFailure", params: errorOf } },
             ],
           },
         },
@@ -137,7 +137,7 @@ export const tradeQuoteMachine = tradeQuoteSetup.createMachine({
         },
         failed: {
           tags: ["failed"],
-          initial: "network",
+          initial: "unreachable",
           on: { "exchange.requote": { target: "quoting" } },
           states: {
             insufficientBalance: failedWith("insufficientBalance", "The available balance is below what the quote pays."),
@@ -145,7 +145,7 @@ export const tradeQuoteMachine = tradeQuoteSetup.createMachine({
             priceMoved: failedWith("priceMoved", "The live price moved beyond the tolerance since quoting."),
             pricesStale: failedWith("pricesStale", "The server has no fresh prices."),
             debtOutstanding: failedWith("debtOutstanding", "The user owes the house some of the asset given up."),
-            network: failedWith("network", "No answer, or a failure the ticket has no words of its own for."),
+            unreachable: failedWith("network", "No answer, or a failure the ticket has no words of its own for."),
           },
         },
       },

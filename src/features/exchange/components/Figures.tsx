@@ -5,15 +5,19 @@ import { QUOTE_CURRENCIES } from "../../../../contract/quotes.ts";
 import { formatPrice } from "../../market/index.ts";
 import { exactAmount } from "../lib/texts.ts";
 
-/** One row of a figures list: its label, and its value kept left to right. */
-export function Figure({ label, className, children }: { label: ReactNode; className?: string; children: ReactNode }) {
+/** One row of a figures list: its label, and its value kept left to right (a date in the page's own direction). */
+export function Figure({ label, className, children, words }: { label: ReactNode; className?: string; children: ReactNode; words?: boolean }) {
   return (
     <div className={className}>
       <dt>{label}</dt>
       <dd>
-        <bdi dir="ltr" className="money">
-          {children}
-        </bdi>
+        {words ? (
+          children
+        ) : (
+          <bdi dir="ltr" className="money">
+            {children}
+          </bdi>
+        )}
       </dd>
     </div>
   );

@@ -14,7 +14,7 @@ export function QuoteActions({ actor, noteId }: { actor: TradeQuoteRef; noteId: 
   const canRequote = useSelector(actor, (state) => state.can({ type: "exchange.requote" }));
   const accepting = useSelector(actor, (state) => state.hasTag("accepting"));
   const ending = useSelector(actor, (state) =>
-    state.hasTag("unanswered") ? "unanswered" : state.hasTag("expired") ? "expired" : state.hasTag("failed") ? "failed" : null,
+    state.hasTag("unanswered") ? "noReply" : state.hasTag("expired") ? "ranOut" : state.hasTag("failed") ? "refused" : null,
   );
   const idle = useSelector(actor, (state) => state.hasTag("editing"));
   const from = form.from;
@@ -23,7 +23,7 @@ export function QuoteActions({ actor, noteId }: { actor: TradeQuoteRef; noteId: 
     <div className="trade-actions-block">
       {ending && (
         <div className="trade-ending">
-          <Alert>{endingText(i18n, { tag: ending, failure })}</Alert>
+          <Alert>{endingText(i18n, { ending, failure })}</Alert>
           {canRequote && (
             <button type="button" className="button" onClick={requote}>
               <Trans>Get a new quote</Trans>

@@ -17,12 +17,24 @@ export function Receipt({ actor, trade, decimals }: { actor: TradeQuoteRef; trad
   useEffect(() => heading.current?.focus(), []);
   const time = new Intl.DateTimeFormat(i18n.locale, { dateStyle: "medium", timeStyle: "medium" }).format(new Date(trade.executedAt));
   const amount = (value: Trade["paid"]) => exactAmount(value, decimals(value.asset));
+  const received = amount(trade.received);
   const history = `${paths.history}?${new URLSearchParams({ asset: trade.received.asset }).toString()}#${trade.historyId}`;
   return (
     <section className="card trade-receipt" aria-labelledby="trade-receipt-title">
       <h2 id="trade-receipt-title" ref={heading} tabIndex={-1}>
-        {trade.kind === "buy" ? <Trans>Bought</Trans> : trade.kind === "sell" ? <Trans>Sold</Trans> : <Trans>Converted</Trans>}:{" "}
-        <bdi dir="ltr">{amount(trade.received)}</bdi>
+        {trade.kind === "buy" ? (
+          <Trans>
+            Bought <bdi dir="ltr">{received}</bdi>
+          </Trans>
+        ) : trade.kind === "sell" ? (
+          <Trans>
+            Sold for <bdi dir="ltr">{received}</bdi>
+          </Trans>
+        ) : (
+          <Trans>
+            Converted into <bdi dir="ltr">{received}</bdi>
+          </Trans>
+        )}
       </h2>
       <dl className="trade-figures">
         <ExactFigure label={<Trans>Paid</Trans>} amount={trade.paid} decimals={decimals(trade.paid.asset)} />
@@ -31,7 +43,7 @@ export function Receipt({ actor, trade, decimals }: { actor: TradeQuoteRef; trad
           <PriceText base={trade.pair.base} quote={trade.pair.quote} price={trade.price} />
         </Figure>
         <ExactFigure label={<Trans>Fee (included)</Trans>} amount={trade.fee} decimals={decimals(trade.fee.asset)} />
-        <Figure label={<Trans>Time</Trans>}>
+        <Figure label={<Trans>Time</Trans>} words>
           <time dateTime={trade.executedAt}>{time}</time>
         </Figure>
         <Figure label={<Trans>Quoted</Trans>}>

@@ -38,7 +38,8 @@ export function TradeTicket({ actor, list, query, available, decimals, onQuery }
   const error = amountErrorText(i18n, formProblem, failure, {
     symbol: typed,
     decimals: decimals(typed),
-    available,
+    // The figure the machine judged by (the balances as last sent to it).
+    available: form.available === null ? available : { asset: form.from, value: form.available },
     limits,
     limitDecimals: decimals(form.from),
   });
@@ -84,8 +85,7 @@ export function TradeTicket({ actor, list, query, available, decimals, onQuery }
         side === "from" && available ? (
           <button type="button" className="field-toggle" onClick={() => edit({ side: "from", amount: available.value })}>
             {/* Named "Max 0.5 BTC": the visible word first, as WCAG 2.5.3 asks of a control's name. */}
-            <Trans>Max</Trans>
-            <span className="visually-hidden"> {exactAmount(available, decimals(available.asset))}</span>
+            <Trans>Max</Trans> <span className="visually-hidden">{exactAmount(available, decimals(available.asset))}</span>
           </button>
         ) : undefined
       }

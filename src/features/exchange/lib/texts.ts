@@ -65,12 +65,17 @@ export function amountErrorText(i18n: I18n, problem: TicketProblem | null, failu
 }
 
 /** What went wrong, for the ticket's endings (the amount's own problems are shown at the field). */
-export function endingText(i18n: I18n, { tag, failure }: { tag: "expired" | "unanswered" | "failed"; failure: Failure | null }): string {
-  if (tag === "unanswered")
+/** How the ticket ended up without a trade: no reply to the accept, a quote that ran out, or a refusal. */
+export type Ending = "noReply" | "ranOut" | "refused";
+
+const staleReasons: ReadonlySet<string> = new Set(["pricesUnavailable", "pricesStale"]);
+
+export function endingText(i18n: I18n, { ending, failure }: { ending: Ending; failure: Failure | null }): string {
+  if (ending === "noReply")
     return i18n._(
       msg`We did not hear back about this trade, so it may have gone through. Confirm again to find out: it will never be made twice. Or get a new quote.`,
     );
-  if (tag === "expired") {
+  if (ending === "ranOut") {
     if (failure && failure.reason !== "quoteExpired") {
       const why = failureText(i18n, failure).text;
       return i18n._(msg`This quote ran out and could not be refreshed: ${why}`);
@@ -78,7 +83,7 @@ export function endingText(i18n: I18n, { tag, failure }: { tag: "expired" | "una
     return i18n._(msg`This quote expired, so nothing was traded. Get a new quote to see the current price.`);
   }
   if (!failure) return i18n._(msg`Something went wrong. Please try again.`);
-  if (failure.reason === "pricesUnavailable" || failure.reason === "pricesStale")
+  if (failure.reason && staleReasons.has(failure.reason))
     return i18n._(msg`Prices are out of date right now, so nothing can be quoted or traded. Please try again in a moment.`);
   return failureText(i18n, failure).text;
 }

@@ -4,12 +4,10 @@ import { Trans } from "@lingui/react/macro";
 import type { Amount, CurrencyList } from "../../../../contract/index.ts";
 import { QUOTE_CURRENCIES, QUOTE_DECIMALS } from "../../../../contract/quotes.ts";
 import { PageHeader } from "../../../shared/ui/PageHeader.tsx";
-import { useSelector } from "../../../shared/actors/hooks.ts";
 import { ListFailed, UnknownAsset, useCurrencyList } from "../../market/index.ts";
 import { useBalances } from "../../portfolio/index.ts";
 import { PairPrice } from "../components/PairPrice.tsx";
-import { Receipt } from "../components/Receipt.tsx";
-import { TradeTicket } from "../components/TradeTicket.tsx";
+import { TicketOrReceipt } from "../components/TicketOrReceipt.tsx";
 import { useAvailable, useTradeQuote, type TradeQuoteRef } from "../hooks.ts";
 import { defaultTarget, legsOf, readTicketQuery, ticketHref, type TicketQuery } from "../lib/ticketQuery.ts";
 import "../exchange.css";
@@ -59,14 +57,9 @@ function Exchange({ list, query }: { list: CurrencyList; query: TicketQuery }) {
     if (next.kind === "convert" && next.to === next.symbol) next.to = defaultTarget(next.symbol);
     navigate(ticketHref(next));
   };
-  const trade = useSelector(actor, (state) => (state.hasTag("done") ? state.context.trade : null));
   return (
     <div className="exchange-layout">
-      {trade ? (
-        <Receipt actor={actor} trade={trade} decimals={decimals} />
-      ) : (
-        <TradeTicket actor={actor} list={list} query={query} available={available} decimals={decimals} onQuery={change} />
-      )}
+      <TicketOrReceipt actor={actor} list={list} query={query} available={available} decimals={decimals} onQuery={change} />
       <PairPrice list={list} symbol={query.symbol} currency={query.currency} />
     </div>
   );
@@ -75,6 +68,7 @@ function Exchange({ list, query }: { list: CurrencyList; query: TicketQuery }) {
 /** What may be spent of `asset`, from the balances the dashboard shows (valued in the ticket's currency). */
 function useAvailableOf(actor: TradeQuoteRef, query: TicketQuery, asset: string): Amount | null {
   const { balances } = useBalances(query.currency);
+  // Coins and cash alike: the balances list cash in each quote currency after the coins.
   const value = balances ? (balances.balances.find((balance) => balance.asset === asset)?.available ?? "0") : null;
   useAvailable(actor, value);
   return value === null ? null : { asset, value };

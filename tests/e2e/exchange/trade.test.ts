@@ -1,0 +1,162 @@
+// The exchange ticket in real Chromium against the real server (its house inventory seeded in
+// development): a new user buys BTC with the sandbox card, converts part of it to ETH, sells part of
+// the ETH for USD, buys SOL from that cash, and finds all four in the history; a quote whose refresh
+// gets no answer runs out on Playwright's clock, shows expired and requotes in one tap; and a sell in
+// Arabic at phone width.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { BrowserContext, Page, Route } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "../../../server/platform/db/open.ts";
+import { createSession, createUser } from "../../../server/modules/auth/sessions.ts";
+import { appStarted, setupBrowser } from "../browser.ts";
+import { startServer, type RunningServer } from "../server.ts";
+
+let server: RunningServer;
+let dataDir: string;
+const tokens: string[] = [];
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), "sarraf-e2e-exchange-"));
+  const database = await openDatabase({ dataDir });
+  for (let i = 0; i < 3; i++) {
+    const user = await createUser(database.db, { email: `trader-${i}@sarraf.test`, fullName: "New Trader", emailVerifiedAt: new Date() });
+    tokens.push((await createSession(database.db, user.id)).token);
+  }
+  await database.close();
+  server = await startServer(dataDir, { ONRAMP_SANDBOX_STEP_MS: "200" });
+});
+
+afterAll(async () => {
+  await server?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const b = setupBrowser({ baseURL: () => server.baseURL });
+
+/** Text as read, without the invisible marks that isolate a left-to-right amount. */
+const plain = (text: string) => text.replace(/[\u2066-\u2069\u200e\u200f]/g, "").trim();
+
+/** A card buy of `usd` USD of BTC with the sandbox's success card, to its completed status. */
+async function buyBtcByCard(context: BrowserContext, page: Page, usd: string, pay = "Pay by card") {
+  await page.goto("/buy?symbol=BTC&curr=USD");
+  await appStarted(page);
+  await page.locator("input[inputmode=decimal]").fill(usd);
+  const button = page.getByRole("button", { name: pay });
+  await expect.poll(() => button.isEnabled(), { timeout: 15_000 }).toBe(true);
+  const popupOpened = context.waitForEvent("page");
+  await button.click();
+  const popup = await popupOpened;
+  await popup.locator("#number").fill("4242 4242 4242 4242");
+  await popup.locator("#expiry").fill("12/30");
+  await popup.locator("#cvc").fill("123");
+  await popup.locator("form button.primary").first().click();
+  await page.locator("section.order-panel.order-completed").waitFor({ timeout: 30_000 });
+}
+
+/** On the exchange at `path`: types `amount` as what is paid, waits for the quote, confirms, and reads the receipt's heading. */
+async function trade(page: Page, path: string, amount: string, confirm: string | RegExp) {
+  await page.goto(path);
+  await appStarted(page);
+  const field = page.locator('input[name="amount-from"]');
+  // The balance arrives first (the field's hint), so the form can judge the amount against it.
+  await expect.poll(() => field.getAttribute("aria-describedby"), { timeout: 15_000 }).toBeTruthy();
+  await field.fill(amount);
+  const button = page.getByRole("button", { name: confirm });
+  // What the ticket says, should the quote not come.
+  const card = () =>
+    page
+      .locator(".trade-card")
+      .innerText()
+      .catch(() => "no ticket");
+  await expect.poll(async () => ((await button.isEnabled().catch(() => false)) ? "quoted" : await card()), { timeout: 15_000 }).toBe("quoted");
+  const figures = plain(await page.locator(".trade-quote dl").innerText());
+  await button.click();
+  const heading = page.locator("#trade-receipt-title");
+  await heading.waitFor({ timeout: 15_000 });
+  // Focus moves to the receipt's heading.
+  expect(await page.evaluate(() => document.activeElement?.id)).toBe("trade-receipt-title");
+  const receipt = plain(await page.locator(".trade-receipt dl").innerText());
+  return { heading: plain(await heading.innerText()), figures, receipt };
+}
+
+describe("trading on the exchange", () => {
+  it("buys BTC by card, converts part to ETH, sells part of the ETH, buys SOL from the cash, and sees all four in the history", async () => {
+    const { context, page, errors } = await b.newPage({ lang: "en", viewport: "desktop", token: tokens[0]! });
+    await buyBtcByCard(context, page, "100");
+
+    const convert = await trade(page, "/exchange?curr=USD&symbol=BTC&side=convert&to=ETH", "0.0005", "Confirm: convert BTC to ETH");
+    expect(convert.heading).toMatch(/^Converted into 0\.\d+ ETH$/);
+    // Quoted and executed are the same figures, to the last decimal.
+    expect(convert.receipt).toContain("Executed");
+    expect(await page.getByText("Executed exactly as quoted.").count()).toBe(1);
+    const ethReceived = convert.heading.replace("Converted into ", "").replace(" ETH", "");
+
+    const ethToSell = (Number(ethReceived) / 2).toFixed(6);
+    const sell = await trade(page, "/exchange?curr=USD&symbol=ETH&side=sell", ethToSell, "Confirm: sell ETH");
+    expect(sell.heading).toMatch(/^Sold for \$\d+\.\d{2}$/);
+    const cash = sell.heading.replace("Sold for $", "");
+
+    const spend = (Math.floor(Number(cash) * 50) / 100).toFixed(2);
+    const buy = await trade(page, "/exchange?curr=USD&symbol=SOL", spend, "Confirm: buy SOL");
+    expect(buy.heading).toMatch(/^Bought 0\.\d+ SOL$/);
+    expect(buy.receipt).toContain(`$${spend}`);
+
+    await page.getByRole("link", { name: "See it in your history" }).click();
+    await page.waitForURL(/\/history\?asset=SOL/);
+    await page.goto("/history");
+    await appStarted(page);
+    const items = page.locator("li.history-item");
+    await expect.poll(() => items.count(), { timeout: 15_000 }).toBe(4);
+    const types = plain(
+      await page
+        .locator(".history-type")
+        .allInnerTexts()
+        .then((all) => all.join(" | ")),
+    );
+    for (const kind of ["Sell", "Convert"]) expect(types).toContain(kind);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("a quote whose refresh gets no answer runs out, shows expired, and requotes in one tap", async () => {
+    const { context, page, errors } = await b.newPage({ lang: "en", viewport: "desktop", token: tokens[1]! });
+    await page.clock.install();
+    await page.goto("/exchange?curr=USD&symbol=BTC&side=sell");
+    await appStarted(page);
+    await page.locator('input[name="amount-to"]').fill("50");
+    const confirm = page.getByRole("button", { name: "Confirm: sell BTC" });
+    await page.locator(".trade-quote dl").waitFor({ timeout: 15_000 });
+    expect(await confirm.isEnabled()).toBe(true);
+    // From now on a quote request is held without an answer.
+    const held: Route[] = [];
+    await page.route("**/api/v1/user/trade/quote", (route) => void held.push(route));
+    // With 3 s left the ticket asks for a fresh quote (held); confirming is no longer offered.
+    await page.clock.runFor(12_000);
+    await expect.poll(() => held.length).toBe(1);
+    expect(await confirm.isEnabled()).toBe(false);
+    await page.clock.runFor(3_000);
+    await page.getByText("This quote expired, so nothing was traded.", { exact: false }).waitFor();
+    expect(await confirm.isEnabled()).toBe(false);
+    await page.unroute("**/api/v1/user/trade/quote");
+    await Promise.all(held.map((route) => route.abort().catch(() => {})));
+    await page.getByRole("button", { name: "Get a new quote" }).click();
+    await expect.poll(() => confirm.isEnabled(), { timeout: 15_000 }).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("sells in Arabic at phone width: right to left, amounts left to right", async () => {
+    const { context, page, errors } = await b.newPage({ lang: "ar", viewport: "phone", token: tokens[2]! });
+    await buyBtcByCard(context, page, "100", "الدفع بالبطاقة");
+    const sold = await trade(page, "/exchange?curr=USD&symbol=BTC&side=sell", "0.0002", "تأكيد: بيع BTC");
+    expect(sold.heading).toMatch(/^تم البيع مقابل \$\d+\.\d{2}$/);
+    expect(await page.locator("html").getAttribute("dir")).toBe("rtl");
+    expect(await page.locator("#trade-receipt-title bdi").getAttribute("dir")).toBe("ltr");
+    // Nothing wider than the phone.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
