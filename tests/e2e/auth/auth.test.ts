@@ -138,11 +138,14 @@ describe("a new trader", () => {
     const { page, context } = await b.openPage("/login");
     await logIn(page, email, password);
     await page.waitForURL("**/dashboard");
+    // On the profile page (no polls) before the session ends: on the dashboard, a balances or
+    // market poll could meet the 401 first and leave for /login while the test reaches for a link.
+    await page.locator(".sidebar").getByRole("link", { name: "Profile" }).click();
+    await page.getByLabel("Full name").waitFor();
     const token = await storedToken(page);
     const revoked = await fetch(`${inject("baseURL")}/api/v1/user/logout`, { method: "POST", headers: { authorization: `Bearer ${token}` } });
     expect(revoked.status).toBe(200);
 
-    await page.locator(".sidebar").getByRole("link", { name: "Profile" }).click();
     await page.getByLabel("Full name").fill("Layla H.");
     await page.getByRole("button", { name: "Save" }).click();
     await page.waitForURL("**/login");
