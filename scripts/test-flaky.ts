@@ -71,6 +71,7 @@ try {
     }
     testsPerRun = Math.max(testsPerRun, report.numTotalTests);
     let failed = 0;
+    const named: string[] = [];
     for (const file of report.testResults) {
       const relative = file.name.replace(`${process.cwd()}/`, "");
       // A file that failed outside any test (an import, a hook) has no failed assertion results.
@@ -80,6 +81,7 @@ try {
       for (const test of failedTests) {
         failed++;
         const key = `${relative} › ${test.fullName}`;
+        named.push(`  ${key}\n         ${(test.failureMessages?.[0] ?? "").split("\n")[0]!.slice(0, 200)}`);
         const entry = failures.get(key) ?? { count: 0, message: (test.failureMessages?.[0] ?? "").split("\n")[0]!.slice(0, 200) };
         entry.count++;
         failures.set(key, entry);
@@ -89,6 +91,8 @@ try {
     console.log(
       `flaky: run ${run}/${runs}: ${report.numTotalTests} tests, ${failed} failed, ${formatSeconds(seconds)}${values.busy ? " (one core busy)" : ""}`,
     );
+    // Named at once, so that a series stopped early still says what failed.
+    for (const line of named) console.log(line);
   }
 } finally {
   stopBusy();
