@@ -6,7 +6,14 @@ import { SCRYPT } from "./limits.ts";
 export interface PasswordHasher {
   hash(password: string): Promise<string>;
   verify(password: string, stored: string): Promise<boolean>;
+  /** True when a hash was made with other parameters than this hasher's: rehash it at the next login. */
+  needsRehash(stored: string): boolean;
+  /** The cost new hashes are made with: an unknown account's check costs the same (checkPassword). */
+  cost: ScryptCost;
 }
+
+/** The cost a hasher makes new hashes with (salt and key sizes stay the policy's). */
+export type ScryptCost = Pick<Phc, "logN" | "r" | "p">;
 
 interface Phc {
   logN: number;
@@ -27,12 +34,14 @@ function derive(password: string, salt: Buffer, { logN, r, p }: Omit<Phc, "salt"
   return new Promise((done, fail) => scrypt(normalizePassword(password), salt, keyBytes, options, (error, key) => (error ? fail(error) : done(key))));
 }
 
-/** `$scrypt$ln=17,r=8,p=1$<salt>$<key>` (PHC string format, base64 without padding). */
-export async function hashPassword(password: string): Promise<string> {
+async function hashWith(password: string, { logN, r, p }: ScryptCost): Promise<string> {
   const salt = randomBytes(SCRYPT.saltBytes);
-  const key = await derive(password, salt, SCRYPT, SCRYPT.keyBytes);
-  return `$scrypt$ln=${SCRYPT.logN},r=${SCRYPT.r},p=${SCRYPT.p}$${b64(salt)}$${b64(key)}`;
+  const key = await derive(password, salt, { logN, r, p }, SCRYPT.keyBytes);
+  return `$scrypt$ln=${logN},r=${r},p=${p}$${b64(salt)}$${b64(key)}`;
 }
+
+/** `$scrypt$ln=17,r=8,p=1$<salt>$<key>` (PHC string format, base64 without padding). */
+export const hashPassword = (password: string): Promise<string> => hashWith(password, SCRYPT);
 
 export function parsePhc(stored: string): Phc | null {
   const match = PHC.exec(stored);
@@ -54,15 +63,27 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return timingSafeEqual(key, phc.key);
 }
 
-/** True when a hash was made with other parameters than today's: rehash it at the next login. */
-export function needsRehash(stored: string): boolean {
+function outdated(stored: string, cost: ScryptCost): boolean {
   const phc = parsePhc(stored);
-  return !phc || phc.logN !== SCRYPT.logN || phc.r !== SCRYPT.r || phc.p !== SCRYPT.p || phc.key.length !== SCRYPT.keyBytes;
+  return !phc || phc.logN !== cost.logN || phc.r !== cost.r || phc.p !== cost.p || phc.key.length !== SCRYPT.keyBytes;
 }
 
-export const scryptHasher: PasswordHasher = { hash: hashPassword, verify: verifyPassword };
+/** True when a hash was made with other parameters than today's: rehash it at the next login. */
+export const needsRehash = (stored: string): boolean => outdated(stored, SCRYPT);
 
-let dummy: Promise<string> | undefined;
+/**
+ * A hasher making new hashes at `cost`. The app always uses the policy's (scryptHasher); the
+ * server tests use a cheap one (2^10) so that hundreds of sign-ups and logins stay fast, on the
+ * same code path: the cost is read back from each stored string.
+ */
+export function scryptHasherWith(cost: ScryptCost): PasswordHasher {
+  return { hash: (password) => hashWith(password, cost), verify: verifyPassword, needsRehash: (stored) => outdated(stored, cost), cost };
+}
+
+export const scryptHasher: PasswordHasher = scryptHasherWith(SCRYPT);
+
+/** Per cost, the hash of a random password that unknown accounts are checked against. */
+const dummies = new Map<string, Promise<string>>();
 
 /**
  * Checks a password against an account's hash, or, when there is none (unknown e-mail, account
@@ -70,7 +91,8 @@ let dummy: Promise<string> | undefined;
  */
 export async function checkPassword(hasher: PasswordHasher, password: string, stored: string | null | undefined): Promise<boolean> {
   if (stored) return hasher.verify(password, stored);
-  dummy ??= hashPassword(randomBytes(32).toString("base64url"));
-  await hasher.verify(password, await dummy);
+  const key = `${hasher.cost.logN},${hasher.cost.r},${hasher.cost.p}`;
+  if (!dummies.has(key)) dummies.set(key, hashWith(randomBytes(32).toString("base64url"), hasher.cost));
+  await hasher.verify(password, await dummies.get(key)!);
   return false;
 }

@@ -5,7 +5,7 @@ import { beginAttempt } from "./attempts.ts";
 import { bindCodeToUser, checkCode, consumeCode, insertCode, issueCode, lockCodeKeys, pendingSignup, type CodeCheck, type IssuedCode } from "./codes.ts";
 import { waitBeforeNextCode } from "./code-limits.ts";
 import { seconds } from "./limits.ts";
-import { checkPassword, needsRehash } from "./password.ts";
+import { checkPassword } from "./password.ts";
 import { rateLimited } from "./rate-limited.ts";
 import { hashToken, revokeSession, revokeUserSessions } from "./sessions.ts";
 import { signIn } from "./sign-in.ts";
@@ -177,7 +177,7 @@ export function sessionHandlers(s: AuthDeps) {
         );
         if (!user) throw refuse("login", "invalidCredentials");
         if (!user.emailVerifiedAt) throw refuse("login", "emailNotVerified", { email: user.email });
-        const rehashed = needsRehash(user.passwordHash) ? await s.hasher.hash(body.password) : null;
+        const rehashed = s.hasher.needsRehash(user.passwordHash) ? await s.hasher.hash(body.password) : null;
         const signedIn = await db.transaction(async (tx) => {
           if (rehashed) {
             // Only over the hash just checked: a password changed meanwhile stays.

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { ATTEMPTS } from "../../../server/modules/auth/limits.ts";
 import type { Database } from "../../../server/platform/db/open.ts";
 import { authAttempts, users } from "../../../server/modules/auth/schema.ts";
-import { bodyOf, MINUTE, PASSWORD, seedSession, seedUser, uniqueEmail } from "../helpers/auth.ts";
+import { bodyOf, MINUTE, PASSWORD, seedSession, seedUser, TEST_SCRYPT, uniqueEmail } from "../helpers/auth.ts";
 import { appOverTestDatabase, type TestApp } from "../helpers/test-app.ts";
 
 let database: Database;
@@ -79,7 +79,7 @@ describe("POST /user/set-password", () => {
     const res = await t.post("/user/set-password", { token, body: { password: NEW_PASSWORD } });
     expect(res.status).toBe(200);
     expect(await bodyOf(res)).toMatchObject({ message: "Your password has been set.", data: { id: user.id, hasPassword: true } });
-    expect((await userRow(user.id)).passwordHash).toMatch(/^\$scrypt\$ln=17,r=8,p=1\$/);
+    expect((await userRow(user.id)).passwordHash).toMatch(new RegExp(`^\\$scrypt\\$ln=${TEST_SCRYPT.logN},r=8,p=1\\$`));
     expect((await t.post("/user/login", { body: { email: user.email, password: NEW_PASSWORD } })).status).toBe(200);
   });
 

@@ -1,16 +1,18 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { scryptHasher, type PasswordHasher } from "../../../server/modules/auth/password.ts";
+import type { PasswordHasher } from "../../../server/modules/auth/password.ts";
 import type { Database } from "../../../server/platform/db/open.ts";
 import { emailCodes, users } from "../../../server/modules/auth/schema.ts";
-import { CONSENT, bodyOf, uniqueEmail } from "../helpers/auth.ts";
+import { CONSENT, bodyOf, testHasher, uniqueEmail } from "../helpers/auth.ts";
 import { appOverTestDatabase, type TestApp } from "../helpers/test-app.ts";
 
 // A hasher that fails for one password, as a crashed worker or an out-of-memory scrypt would.
 const BROKEN = "this password breaks the hasher";
 const hasher: PasswordHasher = {
-  hash: (password) => (password === BROKEN ? Promise.reject(new Error("injected hasher failure")) : scryptHasher.hash(password)),
-  verify: scryptHasher.verify,
+  hash: (password) => (password === BROKEN ? Promise.reject(new Error("injected hasher failure")) : testHasher.hash(password)),
+  verify: testHasher.verify,
+  needsRehash: testHasher.needsRehash,
+  cost: testHasher.cost,
 };
 
 let database: Database;

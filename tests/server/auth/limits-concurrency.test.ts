@@ -1,13 +1,11 @@
-import { randomBytes, scrypt } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ATTEMPTS, CODES } from "../../../server/modules/auth/limits.ts";
-import { scryptHasher, type PasswordHasher } from "../../../server/modules/auth/password.ts";
 import { createUser, hashToken } from "../../../server/modules/auth/sessions.ts";
 import type { Database } from "../../../server/platform/db/open.ts";
 import { authAttempts, emailCodes, users } from "../../../server/modules/auth/schema.ts";
 import type { MailMessage, MailService } from "../../../server/platform/mail/index.ts";
-import { CONSENT, bodyOf, codeIn, MINUTE, PASSWORD, testClock, uniqueEmail } from "../helpers/auth.ts";
+import { CONSENT, bodyOf, codeIn, countingHasher, MINUTE, PASSWORD, testClock, testHasher, uniqueEmail } from "../helpers/auth.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 import { openSharedTestDatabases } from "../helpers/test-db.ts";
 
@@ -18,23 +16,11 @@ let close: () => Promise<void>;
 let a: TestApp;
 let b: TestApp;
 const clock = testClock();
-// scrypt at a low cost (N = 2^12), so dozens of concurrent requests stay quick: these tests are
+// scrypt at the tests' low cost, so dozens of concurrent requests stay quick: these tests are
 // about who gets past a limit, not about hashing cost. Verify reads the cost from the hash.
-const cheapHash = (password: string) =>
-  new Promise<string>((done, fail) => {
-    const salt = randomBytes(16);
-    scrypt(password.normalize("NFKC"), salt, 32, { N: 2 ** 12, r: 8, p: 1 }, (error, key) =>
-      error ? fail(error) : done(`$scrypt$ln=12,r=8,p=1$${salt.toString("base64").replace(/=+$/, "")}$${key.toString("base64").replace(/=+$/, "")}`),
-    );
-  });
-const calls = { hash: 0, verify: 0 };
-const hasher: PasswordHasher = {
-  hash: (password) => (calls.hash++, cheapHash(password)),
-  verify: (password, stored) => (calls.verify++, scryptHasher.verify(password, stored)),
-};
-const counting = { hasher, calls };
+const counting = countingHasher();
 const seedUser = async (db: Database["db"]) =>
-  createUser(db, { email: uniqueEmail(), fullName: "Test Trader", passwordHash: await cheapHash(PASSWORD), emailVerifiedAt: clock.now() });
+  createUser(db, { email: uniqueEmail(), fullName: "Test Trader", passwordHash: await testHasher.hash(PASSWORD), emailVerifiedAt: clock.now() });
 const sent: MailMessage[] = [];
 // Mail as handed to the mail service, whatever the adapter does with it afterwards.
 const mail: MailService = { kind: "outbox", mailer: { send: async (message) => void sent.push(message) }, idle: async () => {}, close: async () => {} };

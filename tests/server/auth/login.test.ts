@@ -1,6 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ATTEMPTS } from "../../../server/modules/auth/limits.ts";
+import { hashPassword, scryptHasher } from "../../../server/modules/auth/password.ts";
+import { createUser } from "../../../server/modules/auth/sessions.ts";
 import type { Database } from "../../../server/platform/db/open.ts";
 import { authAttempts } from "../../../server/modules/auth/schema.ts";
 import { bodyOf, countingHasher, latestCode, MINUTE, PASSWORD, seedUser, testClock, uniqueEmail } from "../helpers/auth.ts";
@@ -73,19 +75,27 @@ describe("POST /user/login", () => {
   });
 
   it("answers a wrong password, an unknown e-mail and a password-less account alike, each after one scrypt", async () => {
-    const user = await seedUser(database.db);
+    // At the policy's cost (N = 2^17), so that the time of a check shows the work done.
+    const policy = countingHasher(scryptHasher);
+    const app = createTestApp({ database, now: clock.now, hasher: policy.hasher });
+    const user = await createUser(database.db, {
+      email: uniqueEmail(),
+      fullName: "Policy Trader",
+      passwordHash: await hashPassword(PASSWORD),
+      emailVerifiedAt: clock.now(),
+    });
     const codeOnly = await seedUser(database.db, { password: null });
-    await login(uniqueEmail(), "warm up the dummy hash"); // made once per process
+    await login(uniqueEmail(), "warm up the dummy hash", { app }); // made once per process
     for (const [email, password] of [
       [user.email, "not the password"],
       [uniqueEmail(), PASSWORD],
       [codeOnly.email, PASSWORD],
     ]) {
-      const verifies = counting.calls.verify;
-      const { res, ms } = await timed(() => login(email!, password!));
+      const verifies = policy.calls.verify;
+      const { res, ms } = await timed(() => login(email!, password!, { app }));
       expect(res.status).toBe(400);
       expect(await res.json()).toEqual(invalidCredentials);
-      expect(counting.calls.verify - verifies, email).toBe(1);
+      expect(policy.calls.verify - verifies, email).toBe(1);
       // Loose on purpose: scrypt at N=2^17 takes about 200 ms, a lookup alone a few.
       expect(ms, email).toBeGreaterThan(50);
     }

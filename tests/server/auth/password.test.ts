@@ -78,7 +78,8 @@ describe("login with a hash from an older policy", () => {
   afterAll(() => database.close());
 
   it("signs in and upgrades the hash to today's parameters", async () => {
-    const t = createTestApp({ database });
+    // The app's own hasher (createApp's default), so this also proves the app hashes at the policy's cost.
+    const t = createTestApp({ database, hasher: "policy" });
     const user = await createUser(database.db, { email: "veteran@example.com", passwordHash: cheapHash("my old long password"), emailVerifiedAt: new Date() });
     expect((await t.post("/user/login", { body: { email: user.email, password: "my old long password" } })).status).toBe(200);
     const [row] = await database.db.select().from(users).where(eq(users.id, user.id));

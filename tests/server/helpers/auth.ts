@@ -1,6 +1,6 @@
 import { desc, eq } from "drizzle-orm";
 import { TERMS_VERSION } from "../../../contract/index.ts";
-import { hashPassword, scryptHasher, type PasswordHasher } from "../../../server/modules/auth/password.ts";
+import { scryptHasherWith, type PasswordHasher } from "../../../server/modules/auth/password.ts";
 import { createSession, createUser } from "../../../server/modules/auth/sessions.ts";
 import type { Db } from "../../../server/platform/db/open.ts";
 import { type User } from "../../../server/modules/auth/schema.ts";
@@ -32,10 +32,18 @@ let counter = 0;
 /** A fresh address per call; no 6-digit runs, so a code is the only one in a message. */
 export const uniqueEmail = (prefix = "trader") => `${prefix}.${++counter}.${process.pid % 1000}@example.com`;
 
+/**
+ * The server tests' scrypt cost: N = 2^10 (1 MiB, a few ms) instead of the policy's 2^17 (128 MiB,
+ * about 0.4 s of a core here). Hundreds of sign-ups and logins run through the same code; the
+ * tests of the policy's cost itself ask for it (`hasher: "policy"`, or scryptHasher directly).
+ */
+export const TEST_SCRYPT = { logN: 10, r: 8, p: 1 } as const;
+export const testHasher = scryptHasherWith(TEST_SCRYPT);
+
 // One scrypt per distinct password per test file: seeding many accounts stays cheap.
 const hashes = new Map<string, Promise<string>>();
 export const hashOf = (password: string) => {
-  if (!hashes.has(password)) hashes.set(password, hashPassword(password));
+  if (!hashes.has(password)) hashes.set(password, testHasher.hash(password));
   return hashes.get(password)!;
 };
 
@@ -80,12 +88,14 @@ export async function latestCode(db: Db, to: string): Promise<string> {
 /** A code that is certainly not `code`. */
 export const otherCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, "0");
 
-/** The real scrypt hasher, counting its calls: proves work is done without timing it. */
-export function countingHasher() {
+/** A real scrypt hasher (the tests' cost by default), counting its calls: proves work is done without timing it. */
+export function countingHasher(base: PasswordHasher = testHasher) {
   const calls = { hash: 0, verify: 0 };
   const hasher: PasswordHasher = {
-    hash: (password) => (calls.hash++, scryptHasher.hash(password)),
-    verify: (password, stored) => (calls.verify++, scryptHasher.verify(password, stored)),
+    hash: (password) => (calls.hash++, base.hash(password)),
+    verify: (password, stored) => (calls.verify++, base.verify(password, stored)),
+    needsRehash: base.needsRehash,
+    cost: base.cost,
   };
   return { hasher, calls };
 }

@@ -5,7 +5,7 @@ import { contractChecked } from "./contract.ts";
 import type { PasswordHasher } from "../../../server/modules/auth/password.ts";
 import type { Database } from "../../../server/platform/db/open.ts";
 import { envWith } from "../../../server/env.ts";
-import { testClock } from "./auth.ts";
+import { testClock, testHasher } from "./auth.ts";
 import { openTestDatabase } from "./test-db.ts";
 import { createLogger } from "../../../server/platform/logging/logger.ts";
 import { createMailService, type MailService } from "../../../server/platform/mail/index.ts";
@@ -19,7 +19,8 @@ export interface TestAppOptions {
   staticDir?: string;
   /** A settable clock, for session lifetimes, code expiry and rate-limit windows. */
   now?: () => Date;
-  hasher?: PasswordHasher;
+  /** The tests' cheap scrypt by default; "policy" leaves the app's own (N = 2^17). */
+  hasher?: PasswordHasher | "policy";
   mail?: MailService;
   /** Stands in for Google, Apple and Facebook's servers when their settings are given. */
   socialFetch?: CustomFetch;
@@ -60,7 +61,20 @@ export function createTestApp({
   const mailService = mail ?? createMailService(settings, database.db, logger, now ?? (() => new Date()));
   // Every answer under /api is checked against the contract's table (helpers/contract.ts).
   const app = contractChecked(
-    createApp({ database, env: settings, logger, staticDir, version: "0.0.0-test", now, hasher, mail: mailService, socialFetch, prices, ledger, onramp }),
+    createApp({
+      database,
+      env: settings,
+      logger,
+      staticDir,
+      version: "0.0.0-test",
+      now,
+      hasher: hasher === "policy" ? undefined : (hasher ?? testHasher),
+      mail: mailService,
+      socialFetch,
+      prices,
+      ledger,
+      onramp,
+    }),
   );
 
   /** POSTs to /api/v1 like the SPA's client: JSON body when given, optional token and language. */
