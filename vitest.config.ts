@@ -32,6 +32,8 @@ export default mergeConfig(
             setupFiles: ["tests/views/setup.ts"],
             // A bound for a hang (the default 5 s is what one wait may now take, see setup.ts).
             testTimeout: 60_000,
+            // expect.poll as patient as Testing Library's waits (setup.ts), not Vitest's 1 s.
+            expect: { poll: { timeout: 5_000 } },
           },
         },
         {
@@ -59,6 +61,9 @@ export default mergeConfig(
             globalSetup: ["tests/e2e/global-setup.ts"],
             testTimeout: 60_000,
             hookTimeout: 120_000,
+            // expect.poll waits for what the page does as Playwright's locators do (30 s), not
+            // Vitest's default 1 s: a history list took longer than that to load at load 16.
+            expect: { poll: { timeout: 30_000 } },
             // Two files at a time (Vitest's default is one on two cores): a file spends much of
             // its time waiting on the browser and the server, and CI runs this project alone.
             // Files share one server, so each uses accounts and sessions of its own

@@ -46,7 +46,8 @@ describe("a new trader", () => {
     await page.getByRole("link", { name: "Create a free account" }).click();
     await page.waitForURL("**/signup");
     await signUp(page, { name: "Full name", email: "E-mail", password: "Password", submit: "Create account" }, { name: "Layla Haddad", email, password });
-    await page.getByText(email).waitFor();
+    // In the page, not the "We e-mailed a code to …" toast, which may be up at the same moment.
+    await page.getByRole("main").getByText(email).waitFor();
     expect(await page.getByRole("button", { name: "Send a new code" }).isDisabled()).toBe(true);
     expect(await storedToken(page)).toBeUndefined();
 
@@ -170,7 +171,8 @@ describe("in Arabic, on a phone", () => {
       { name: "الاسم الكامل", email: "البريد الإلكتروني", password: "كلمة المرور", submit: "إنشاء حساب" },
       { name: "ليلى حداد", email, password: "نحاس وإبريق وشروق" },
     );
-    const shown = page.locator("bdi", { hasText: email });
+    // The page's (a "code sent" toast may show the address at the same moment).
+    const shown = page.getByRole("main").locator("bdi", { hasText: email });
     expect(await shown.getAttribute("dir")).toBe("ltr");
     const code = await readCode(context, email, "ar");
     await page.getByLabel("رمز من 6 أرقام").fill(code);

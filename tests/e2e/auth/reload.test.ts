@@ -32,7 +32,8 @@ describe("a reload in the middle of a flow", () => {
     await page.waitForURL("**/verify-email");
     await page.reload();
     // The page still knows the address: only the code is asked for.
-    await page.getByText(email).waitFor();
+    // In the page, not the "We e-mailed a code to …" toast, which may be up at the same moment.
+    await page.getByRole("main").getByText(email).waitFor();
     expect(await page.getByLabel("E-mail").count()).toBe(0);
     await page.getByLabel("6-digit code").fill(await readCode(context, email));
     await page.getByRole("button", { name: "Verify and continue" }).click();
@@ -77,7 +78,7 @@ describe("a reload in the middle of a flow", () => {
     await page.getByLabel("6-digit code").waitFor();
     await page.reload();
     // Back on the code step, the wait for another code still counting down.
-    await page.getByText(account).waitFor();
+    await page.getByRole("main").getByText(account).waitFor();
     await page.getByRole("timer").filter({ hasText: /\d/ }).waitFor();
     await page.getByLabel("6-digit code").fill(await readCode(context, account));
     await page.keyboard.press("Enter");

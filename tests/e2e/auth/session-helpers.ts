@@ -8,11 +8,47 @@ import type { BrowserHandle, ContextOptions } from "../browser.ts";
 export const MINUTE = 60_000;
 export const api = (path: string) => `/api/v1${path}`;
 
-/** A context with its clock installed (before any page: every tab shares it). */
+/** A context with its clock installed (before any page: every tab shares it), and its pages' calls recorded in order. */
 export async function contextWithClock(b: BrowserHandle, token: string, options: ContextOptions = {}): Promise<BrowserContext> {
   const context = await b.newContext({ token, ...options });
   await context.clock.install();
+  await context.addInitScript(recordCalls);
   return context;
+}
+
+interface SentCall {
+  path: string;
+  token: string | null;
+}
+
+/**
+ * Runs in the page before its own scripts: notes each API call as the page sends it, with the
+ * token it carries. Playwright's request events can arrive out of order when routes intercept
+ * (two calls sent in one task), so "what was sent after the logout" is read from the page itself.
+ */
+function recordCalls() {
+  const sent: { path: string; token: string | null }[] = [];
+  (window as unknown as { __sentCalls: typeof sent }).__sentCalls = sent;
+  const original = window.fetch;
+  window.fetch = function (input: RequestInfo | URL, init?: RequestInit) {
+    const url = new URL(input instanceof Request ? input.url : String(input), location.href);
+    if (url.pathname.startsWith("/api/")) {
+      const headers = input instanceof Request ? input.headers : new Headers(init?.headers);
+      sent.push({ path: url.pathname, token: headers.get("authorization")?.replace(/^Bearer /, "") ?? null });
+    }
+    return original.call(this, input, init);
+  };
+}
+
+/** The API calls the page sent after its first call to `path`, with `token`, in the page's own order. */
+export async function sentAfter(page: Page, path: string, token: string): Promise<string[]> {
+  const sent = await page.evaluate(() => (window as unknown as { __sentCalls: SentCall[] }).__sentCalls);
+  const at = sent.findIndex((call) => call.path === path);
+  expect(at, `a call to ${path}`).toBeGreaterThanOrEqual(0);
+  return sent
+    .slice(at + 1)
+    .filter((call) => call.token === token)
+    .map((call) => call.path);
 }
 
 /**
