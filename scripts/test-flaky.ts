@@ -5,6 +5,7 @@
 //   npm run test:flaky                                   e2e, 5 runs
 //   npm run test:flaky -- --runs 3 --busy                e2e, 3 runs, one core busy
 //   npm run test:flaky -- --project server tests/server/auth --runs 10
+//   npm run test:flaky -- tests/e2e/auth/session-end.test.ts -t "pending buy" --runs 20
 //
 // A test that failed once is a bug to fix (a wait for an event, a fake clock), never one to retry.
 import { spawn, type ChildProcess } from "node:child_process";
@@ -21,6 +22,8 @@ const { values, positionals } = parseArgs({
     project: { type: "string", default: "e2e" },
     busy: { type: "boolean", default: false },
     quiet: { type: "boolean", default: false },
+    /** Only the tests whose full name matches (Vitest's -t). */
+    filter: { type: "string", short: "t" },
   },
 });
 const runs = Number(values.runs);
@@ -40,6 +43,7 @@ function burnCore(): ChildProcess {
 
 function vitest(outputFile: string): Promise<number | null> {
   const args = ["vitest", "run", "--project", values.project, ...positionals, "--reporter=json", `--outputFile=${outputFile}`];
+  if (values.filter) args.push("-t", values.filter);
   if (!values.quiet) args.push("--reporter=dot");
   return new Promise((done) => {
     const child = spawn("npx", args, { stdio: ["ignore", "inherit", "inherit"] });
@@ -81,7 +85,12 @@ try {
       for (const test of failedTests) {
         failed++;
         const key = `${relative} › ${test.fullName}`;
-        named.push(`  ${key}\n         ${(test.failureMessages?.[0] ?? "").split("\n")[0]!.slice(0, 200)}`);
+        // The message's first lines (an assertion's diff included), indented under the test's name.
+        const lines = (test.failureMessages?.[0] ?? "")
+          .split("\n")
+          .slice(0, 16)
+          .map((line) => `         ${line.slice(0, 200)}`);
+        named.push(`  ${key}\n${lines.join("\n")}`);
         const entry = failures.get(key) ?? { count: 0, message: (test.failureMessages?.[0] ?? "").split("\n")[0]!.slice(0, 200) };
         entry.count++;
         failures.set(key, entry);
