@@ -15,6 +15,7 @@ import { localeImplementations } from "../features/shell/services/actors.ts";
 import { followChild } from "../shared/actors/children.ts";
 import type { AppActors } from "../shared/actors/context.tsx";
 import { createSessionScope, type SessionScope } from "../shared/actors/session.ts";
+import { tokenOf } from "../../machines/auth/auth.state.ts";
 import { createEventLog, type EventLog } from "../shared/actors/eventLog.ts";
 import { notifyError } from "../shared/adapters/notify.ts";
 import { writeSignedInHint } from "../shared/adapters/cookies.ts";
@@ -85,12 +86,15 @@ export function* appServicesInStages(edges: AppEdges): Generator<void, AppServic
   });
   // The first actor made also compiles XState's own code: a stage of its own.
   yield;
+  // The signed-in session's page actors; its ended tokens keep the client from sending with them.
+  const session = createSessionScope(storage.readToken);
   // The API client reaches the auth actor only when a call fails with 401: it is created just below.
   const baseCall =
     edges.call ??
     lazyCall({
       baseURL: "/api/v1",
       getToken: storage.readToken,
+      sessionEnded: session.hasEnded,
       getLocale: () => locale.getSnapshot().context.active ?? locale.getSnapshot().context.requested,
       onUnauthorized: (error) => {
         // A logout under way revokes the stored token itself: a call sent with it meanwhile (the
@@ -104,11 +108,11 @@ export function* appServicesInStages(edges: AppEdges): Generator<void, AppServic
   // A signed-in page's HTML may bring the answers to its first calls: those are answered at once.
   const call = withFirstAnswers(baseCall, edges.firstAnswers ?? readFirstAnswers(storage.readToken()), storage.readToken);
 
-  const session = createSessionScope();
   const { actions, actors } = authImplementations({ call, storage, navigation, flowStore, popup: edges.popup });
   const auth = createActor(
     authMachine.provide({
-      actions: { ...actions, endSession: () => session.end() },
+      // The context still holds the ending session's user: this runs before it is forgotten.
+      actions: { ...actions, endSession: ({ context }) => session.end(tokenOf(context.user)) },
       actors: {
         ...actors,
         watchPushToken: pushTokenMachine.provide(pushTokenImplementations({ call, storage, push: edges.push })),

@@ -19,6 +19,14 @@ export interface ApiClientOptions {
    * new sign-in replaced it) is about a session that has already ended here.
    */
   onUnauthorized: (error: ApiError) => void;
+  /**
+   * True when the session of `token` has ended in this browser while the token is still stored
+   * (the logout call is under way): a call with it is then never sent, apart from `exempt` (the
+   * logout itself). Whatever still asks has been stopped, or is about to be.
+   */
+  sessionEnded?: (token: string) => boolean;
+  /** The path a session that has ended may still call with its token: the logout. */
+  exempt?: string;
 }
 
 /**
@@ -55,6 +63,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     let response: FetchResponse<unknown>;
     // Read once: the 401 rule below must know which session this call was made for.
     const token = options.getToken();
+    if (token && path !== options.exempt && options.sessionEnded?.(token)) return sessionEnded();
     try {
       response = await fetcher.raw(path, { method, body: (body ?? {}) as Record<string, unknown>, headers: token ? { Authorization: `Bearer ${token}` } : {} });
     } catch (cause) {

@@ -20,6 +20,8 @@ function reply(path: string): { status: number; body: string; type?: string } {
   switch (path) {
     case "/api/v1/ok":
       return json(200, { status: "success", message: "Done", data: { n: 1 } });
+    case "/api/v1/user/logout":
+      return json(200, { status: "success", message: "You have logged out.", data: null });
     case "/api/v1/ok-without-status":
       return json(200, { message: "Plain", data: [1, 2] });
     case "/api/v1/created-success":
@@ -209,5 +211,41 @@ describe("an answer for a session that has ended here", () => {
   it("with the same token throughout, the answer is delivered", async () => {
     const { switched, read } = switchedWhileInFlight("old-token");
     expect(await settled(switched.post("/ok"), read)).toBe(true);
+  });
+});
+
+describe("a call with the token of a session that has ended here (its logout under way)", () => {
+  const ended = new Set(["ending-token"]);
+  const endingClient = () =>
+    createApiClient({ baseURL: base, getToken: () => token, getLocale: () => "en", onUnauthorized, sessionEnded: (t) => ended.has(t), exempt: "/user/logout" });
+
+  /** How many requests the server sees while `run` goes on and a few turns after. */
+  async function requestsDuring(run: () => Promise<unknown>): Promise<{ count: number; settled: boolean }> {
+    let count = 0;
+    const counting = () => count++;
+    server.on("request", counting);
+    let settled = false;
+    run().then(
+      () => (settled = true),
+      () => (settled = true),
+    );
+    // A request that was sent has its answer in by now: the other calls prove the server is reachable.
+    for (let turn = 0; turn < 50 && !settled; turn++) await new Promise((resolve) => setTimeout(resolve, 5));
+    server.off("request", counting);
+    return { count, settled };
+  }
+
+  it("is never sent and never settles; its logout is sent", async () => {
+    token = "ending-token";
+    expect(await requestsDuring(() => endingClient().post("/ok"))).toEqual({ count: 0, settled: false });
+    expect(await requestsDuring(() => endingClient().post("/user/logout"))).toEqual({ count: 1, settled: true });
+    expect(seen.headers.authorization).toBe("Bearer ending-token");
+  });
+
+  it("another session's token, or none, is sent as usual", async () => {
+    for (const other of ["another-token", null]) {
+      token = other;
+      expect(await requestsDuring(() => endingClient().post("/ok"))).toEqual({ count: 1, settled: true });
+    }
   });
 });
