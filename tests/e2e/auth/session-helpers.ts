@@ -27,8 +27,8 @@ interface SentCall {
  * (two calls sent in one task), so "what was sent after the logout" is read from the page itself.
  */
 function recordCalls() {
-  const sent: { path: string; token: string | null }[] = [];
-  (window as unknown as { __sentCalls: typeof sent }).__sentCalls = sent;
+  const sent: SentCall[] = [];
+  (window as unknown as { __sentCalls: SentCall[] }).__sentCalls = sent;
   const original = window.fetch;
   window.fetch = function (input: RequestInfo | URL, init?: RequestInit) {
     const url = new URL(input instanceof Request ? input.url : String(input), location.href);
