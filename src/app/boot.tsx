@@ -35,7 +35,12 @@ export async function boot(): Promise<void> {
   const servedLocale = isLocale(served) ? served : null;
   const prerendered = container.dataset.prerendered;
 
-  const stages = appServicesInStages({ navigate: (to, options) => navigate(to, options), path: () => window.location.pathname, servedLocale });
+  const stages = appServicesInStages({
+    navigate: (to, options) => navigate(to, options),
+    path: () => window.location.pathname,
+    address: () => window.location.pathname + window.location.search,
+    servedLocale,
+  });
   let step = stages.next();
   for (; !step.done; step = stages.next()) await yieldToBrowser();
   const services = step.value;

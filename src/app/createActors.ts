@@ -25,11 +25,13 @@ import { readFirstAnswers, type FirstAnswers } from "../shared/api/firstAnswers.
 import { lazyCall, withFirstAnswers } from "../shared/api/lazyCall.ts";
 import { initialLocale } from "../shared/i18n/catalogs.ts";
 import type { Locale } from "../../machines/shell/locale.machine.ts";
-import { statechartsViewerEnabled } from "./routes.ts";
+import { routeFor, statechartsViewerEnabled } from "./routes.ts";
 import type { Navigation } from "../shared/lib/paths.ts";
 
 /** The world outside the app. The browser's by default; tests put fakes here and nowhere else. */
-export interface AppEdges extends Navigation {
+export interface AppEdges extends Omit<Navigation, "signedInPage"> {
+  /** The address open now with its query; path() by default. */
+  address?: () => string;
   /** The typed API call; by default the real client, loaded on the first call. */
   call?: Call;
   storage?: AppStorage;
@@ -75,7 +77,12 @@ export function createAppServices(edges: AppEdges): AppServices {
  */
 export function* appServicesInStages(edges: AppEdges): Generator<void, AppServices> {
   const { storage = createAppStorage(), flowStore = createFlowStore(), clock } = edges;
-  const navigation: Navigation = { navigate: edges.navigate, path: edges.path };
+  const here = edges.address ?? edges.path;
+  const navigation: Navigation = {
+    navigate: edges.navigate,
+    path: edges.path,
+    signedInPage: () => (routeFor(edges.path().split(/[?#]/)[0]!).layout === "dashboard" ? here() : null),
+  };
   // Only the statecharts viewer reads the event log: without it no event is inspected.
   const eventLog = statechartsViewerEnabled ? createEventLog() : undefined;
   const options = (name: string) => ({ ...(clock ? { clock } : {}), ...(eventLog ? { inspect: eventLog.inspectorFor(name) } : {}) });

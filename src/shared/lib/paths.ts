@@ -23,6 +23,11 @@ export interface Navigation {
   navigate(to: string, options?: { replace?: boolean }): void;
   /** The current path, so a redirect to the page already open adds no history entry. */
   path(): string;
+  /**
+   * The signed-in page open now, with its query (`/exchange?curr=USD&symbol=BTC`), for the login
+   * page to come back to after a session ends under it; null on any other page.
+   */
+  signedInPage?(): string | null;
 }
 
 /** Backslashes (some browsers read them as slashes) and control characters never belong in a return address. */

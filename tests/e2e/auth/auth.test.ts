@@ -149,7 +149,7 @@ describe("a new trader", () => {
 
     await page.getByLabel("Full name").fill("Layla H.");
     await page.getByRole("button", { name: "Save" }).click();
-    await page.waitForURL("**/login");
+    await page.waitForURL((url) => url.pathname === "/login" && url.searchParams.get("returnTo") === "/profile");
     await page.getByRole("status").filter({ hasText: "Please log in to continue." }).waitFor();
     expect(await storedToken(page)).toBeUndefined();
     await context.close();

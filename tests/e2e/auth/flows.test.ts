@@ -25,7 +25,8 @@ describe("session", () => {
 
   it.each(["en", "ar"] as const)("a 401 clears stored auth, goes to /login and shows the server message (%s)", async (lang) => {
     const { page, context } = await b.openPage("/portfolio", { token: "not-a-real-token", lang });
-    await page.waitForURL("**/login");
+    // Told to come back to the page the session ended under.
+    await page.waitForURL((url) => url.pathname === "/login" && url.searchParams.get("returnTo") === "/portfolio");
     expect(await page.evaluate(() => [localStorage.getItem("authUser"), localStorage.getItem("userInfo")])).toEqual([null, null]);
     const toast = page.getByRole("status").filter({ hasText: /\S/ }).last();
     await toast.waitFor();

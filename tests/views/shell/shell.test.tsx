@@ -104,11 +104,17 @@ describe("dashboard layout", () => {
     expect((await screen.findAllByRole("link", { name: "Log in" })).length).toBeGreaterThan(0);
   });
 
-  it("goes to /login when the session is rejected (401)", async () => {
-    const { memory, actors, store } = await renderApp("/portfolio", { user: storedUser });
+  it("goes to /login when the session is rejected (401), to come back to the signed-in page after", async () => {
+    const { memory, actors, store } = await renderApp("/exchange?curr=EUR&symbol=ETH", { user: storedUser });
+    act(() => actors.auth.send({ type: "auth.unauthorized" }));
+    await waitFor(() => expect(memory.history?.at(-1)).toBe(`/login?returnTo=${encodeURIComponent("/exchange?curr=EUR&symbol=ETH")}`));
+    expect(store.getItem("authUser")).toBeNull();
+  });
+
+  it("goes to plain /login when the session is rejected on a page anyone may open", async () => {
+    const { memory, actors } = await renderApp("/blog", { user: storedUser });
     act(() => actors.auth.send({ type: "auth.unauthorized" }));
     await waitFor(() => expect(memory.history?.at(-1)).toBe("/login"));
-    expect(store.getItem("authUser")).toBeNull();
   });
 });
 

@@ -6,7 +6,7 @@ import { socialPopupMachine, type PopupHandle, type SocialPopupEvent, type Socia
 import { writeSignedInHint } from "../../../shared/adapters/cookies.ts";
 import type { AppStorage } from "../../../shared/adapters/storage.ts";
 import type { Call } from "../../../shared/api/call.ts";
-import { paths, safeReturnTo, type Navigation } from "../../../shared/lib/paths.ts";
+import { loginHref, paths, safeReturnTo, type Navigation } from "../../../shared/lib/paths.ts";
 import type { FlowStore } from "../adapters/flowStore.ts";
 import { lazyListener } from "../../../shared/actors/lazyListener.ts";
 import { openPopup } from "../adapters/socialPopup.ts";
@@ -59,7 +59,9 @@ export function authImplementations({ call, storage, navigation, flowStore, popu
         writeSignedInHint(storage.readToken());
       },
       storeUserInfo: ({ context }) => storage.writeUserInfo(context.userInfo),
-      redirectToLogin: () => navigation.navigate(paths.login, { replace: true }),
+      // A session that ends under a signed-in page (a 401) comes back to it after the next sign-in,
+      // as when the page is opened signed out (DashboardLayout).
+      redirectToLogin: () => navigation.navigate(loginHref(navigation.signedInPage?.() ?? undefined), { replace: true }),
       redirectHome: () => navigation.navigate(paths.home, { replace: true }),
       redirectToVerifyEmail: () => goTo(paths.verifyEmail),
       redirectToResetPassword: () => goTo(paths.resetPassword),
