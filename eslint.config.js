@@ -86,7 +86,6 @@ export default tseslint.config(
     },
     rules: {
       "import-x/no-restricted-paths": ["error", { zones }],
-      "import-x/no-cycle": ["error", { ignoreExternal: true }],
       "import-x/no-self-import": "error",
       "react-hooks/rules-of-hooks": "error",
       "react-hooks/exhaustive-deps": "error",
@@ -97,6 +96,14 @@ export default tseslint.config(
         { paths: [{ name: "react-hot-toast", importNames: ["default", "toast"], message: "Raise toasts through src/shared/adapters/notify.ts." }] },
       ],
     },
+  },
+  {
+    // Cycles among the product's modules. Not from tests: nothing imports a test file, so a cycle
+    // through one cannot happen, and following every test's imports through the whole app was
+    // most of the lint's time (25 of 36 s).
+    files: ["**/*.{ts,tsx,js,mjs}"],
+    ignores: ["tests/**"],
+    rules: { "import-x/no-cycle": ["error", { ignoreExternal: true }] },
   },
   {
     files: ["machines/**/*.ts"],

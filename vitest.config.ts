@@ -34,6 +34,9 @@ export default mergeConfig(
             testTimeout: 60_000,
             // expect.poll as patient as Testing Library's waits (setup.ts), not Vitest's 1 s.
             expect: { poll: { timeout: 5_000 } },
+            // Two files at a time (Vitest's default is one on two cores): in CI the PostgreSQL
+            // suite beside this phase ends early in it, which left a core idle for a minute.
+            maxWorkers: 2,
           },
         },
         {
@@ -50,6 +53,10 @@ export default mergeConfig(
             // Two files at a time: each has a database of its own (global-setup.ts), and in CI the
             // PostgreSQL suite beside it ends first, which left a core idle for minutes.
             maxWorkers: 2,
+            // A worker's files share loaded modules: each file loading the whole server afresh was
+            // a third of the suite's time (import 83–110 s of 250 s). Files keep no state in modules
+            // (each has its own database and app); a test about start-up loads its modules afresh.
+            isolate: false,
           },
         },
         {

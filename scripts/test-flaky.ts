@@ -36,9 +36,18 @@ interface JsonReport {
   testResults: { name: string; message?: string; assertionResults: { fullName: string; status: string; failureMessages?: string[] }[] }[];
 }
 
-/** A process that keeps one core busy until killed: the load a second suite beside this one makes. */
+/**
+ * A process that keeps one core busy: the load a second suite beside this one makes. It ends when
+ * killed, and by itself once this process is gone (however that ends: a SIGKILL leaves no handler
+ * to run), so no stray loop outlives the finder.
+ */
 function burnCore(): ChildProcess {
-  return spawn(process.execPath, ["-e", "for (;;) Math.sqrt(Math.random())"], { stdio: "ignore" });
+  const loop = `const parent = ${process.pid};
+for (;;) {
+  for (let i = 0; i < 5e7; i++) Math.sqrt(i);
+  try { process.kill(parent, 0); } catch { process.exit(0); }
+}`;
+  return spawn(process.execPath, ["-e", loop], { stdio: "ignore" });
 }
 
 function vitest(outputFile: string): Promise<number | null> {
@@ -55,6 +64,7 @@ const dir = mkdtempSync(join(tmpdir(), "sarraf-flaky-"));
 const busy = values.busy ? burnCore() : null;
 const stopBusy = () => busy?.kill("SIGKILL");
 process.once("SIGINT", () => (stopBusy(), process.exit(130)));
+process.once("SIGTERM", () => (stopBusy(), process.exit(143)));
 
 /** Failures per test ("file › full name"), and the first message each gave. */
 const failures = new Map<string, { count: number; message: string }>();

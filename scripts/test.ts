@@ -16,7 +16,9 @@ import { checkProjects, formatTimes, projects, type Phase } from "./test-phases.
 checkProjects();
 
 const staticChecks: Phase[] = [
-  { name: "typecheck", command: ["npx", "tsc", "--noEmit", "-p", "."] },
+  // TypeScript 7, the native compiler: the same checks as 5.9 in a third of the time (5.9 stays for
+  // the tools that use its API: typescript-eslint, editors).
+  { name: "typecheck", command: ["npm", "run", "--silent", "typecheck"] },
   { name: "lint", command: ["npx", "eslint", "."] },
   { name: "format", command: ["npx", "prettier", "--check", "--log-level", "warn", "."] },
   { name: "i18n", command: ["node", "--import", "tsx", "scripts/check-catalogs.ts"] },

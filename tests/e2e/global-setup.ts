@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
@@ -11,6 +11,8 @@ import { startServer } from "./server.ts";
 declare module "vitest" {
   export interface ProvidedContext {
     baseURL: string;
+    /** A PGlite data folder with every migration applied, for migratedDataDir() to copy (server.ts). */
+    templateDataDir: string;
     /** Live bearer tokens of a seeded user, one per test that needs a fresh session. */
     tokens: string[];
     /**
@@ -24,7 +26,12 @@ declare module "vitest" {
 // Runs the product the way `npm start` does, on a fresh data folder with one seeded user.
 export default async function setup(project: TestProject) {
   await buildIfStale();
+  // Migrated once; the run's server and each file's own copy it.
+  const templateDataDir = mkdtempSync(join(tmpdir(), "sarraf-e2e-template-"));
+  await (await openDatabase({ dataDir: templateDataDir })).close();
+  project.provide("templateDataDir", templateDataDir);
   const dataDir = mkdtempSync(join(tmpdir(), "sarraf-e2e-"));
+  cpSync(templateDataDir, dataDir, { recursive: true });
   const database = await openDatabase({ dataDir });
   const user = await createUser(database.db, { email: "e2e@sarraf.test", fullName: "E2E Trader", emailVerifiedAt: new Date() });
   const tokens: string[] = [];
@@ -52,6 +59,7 @@ export default async function setup(project: TestProject) {
   return async () => {
     const code = await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
+    rmSync(templateDataDir, { recursive: true, force: true });
     if (code !== 0) throw new Error(`server did not shut down cleanly on SIGTERM (exit ${code})`);
   };
 }

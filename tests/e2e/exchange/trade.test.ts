@@ -3,22 +3,20 @@
 // the ETH for USD, buys SOL from that cash, and finds all four in the history; a quote whose refresh
 // gets no answer runs out on Playwright's clock, shows expired and requotes in one tap; and a sell in
 // Arabic at phone width.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { rmSync } from "node:fs";
 import type { BrowserContext, Page, Route } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../../server/platform/db/open.ts";
 import { createSession, createUser } from "../../../server/modules/auth/sessions.ts";
 import { appStarted, setupBrowser } from "../browser.ts";
-import { startServer, type RunningServer } from "../server.ts";
+import { migratedDataDir, type RunningServer, startServer } from "../server.ts";
 
 let server: RunningServer;
 let dataDir: string;
 const tokens: string[] = [];
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), "sarraf-e2e-exchange-"));
+  dataDir = migratedDataDir("sarraf-e2e-exchange-");
   const database = await openDatabase({ dataDir });
   for (let i = 0; i < 3; i++) {
     const user = await createUser(database.db, { email: `trader-${i}@sarraf.test`, fullName: "New Trader", emailVerifiedAt: new Date() });

@@ -1,20 +1,18 @@
 // Markets in real Chromium against the real server (its own, so pausing its price source stalls no other test).
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { rmSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../../server/platform/db/open.ts";
 import { createSession, createUser } from "../../../server/modules/auth/sessions.ts";
 import { setupBrowser, type Viewport } from "../browser.ts";
-import { startServer, type RunningServer } from "../server.ts";
+import { migratedDataDir, type RunningServer, startServer } from "../server.ts";
 
 let server: RunningServer;
 let dataDir: string;
 const tokens: string[] = [];
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), "sarraf-e2e-market-"));
+  dataDir = migratedDataDir("sarraf-e2e-market-");
   const database = await openDatabase({ dataDir });
   const user = await createUser(database.db, { email: "market@sarraf.test", fullName: "Market Trader", emailVerifiedAt: new Date() });
   for (let i = 0; i < 4; i++) tokens.push((await createSession(database.db, user.id)).token);

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createSession, createUser } from "../../../server/modules/auth/sessions.ts";
 import { openDatabase } from "../../../server/platform/db/open.ts";
 import { seedStorage, setupBrowser } from "../browser.ts";
-import { buildSpa, startServer, type RunningServer } from "../server.ts";
+import { buildSpa, migratedDataDir, type RunningServer, startServer } from "../server.ts";
 
 let server: RunningServer | undefined;
 const tokens: string[] = [];
@@ -16,7 +16,7 @@ const temp: string[] = [];
 
 beforeAll(async () => {
   const outDir = mkdtempSync(join(tmpdir(), "sarraf-push-dist-"));
-  const dataDir = mkdtempSync(join(tmpdir(), "sarraf-push-data-"));
+  const dataDir = migratedDataDir("sarraf-push-data-");
   temp.push(outDir, dataDir);
   await buildSpa(outDir, {
     VITE_FIREBASE_API_KEY: "test-api-key",

@@ -4,9 +4,7 @@
 // in the history with its timeline; a declined card credits nothing; a reload while processing
 // resumes the order; and the whole journey in Arabic at phone width.
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { rmSync } from "node:fs";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../../server/platform/db/open.ts";
@@ -14,14 +12,14 @@ import { createSession, createUser } from "../../../server/modules/auth/sessions
 import { appStarted, setupBrowser, type Viewport } from "../browser.ts";
 import { readCode } from "../mailbox.ts";
 import { signUp } from "../auth/signup-helper.ts";
-import { startServer, type RunningServer } from "../server.ts";
+import { migratedDataDir, type RunningServer, startServer } from "../server.ts";
 
 let server: RunningServer;
 let dataDir: string;
 const tokens: string[] = [];
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), "sarraf-e2e-buy-"));
+  dataDir = migratedDataDir("sarraf-e2e-buy-");
   const database = await openDatabase({ dataDir });
   for (let i = 0; i < 2; i++) {
     const user = await createUser(database.db, { email: `buyer-${i}@sarraf.test`, fullName: "Card Buyer", emailVerifiedAt: new Date() });

@@ -2,21 +2,19 @@
 // 13 and 14), at phone width in English and Arabic: a closed payment window is noticed; the Buy page
 // of another asset offers the unpaid order instead of imposing it; cancelling it there cancels it at
 // the provider, whose old payment page then refuses the card.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { rmSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../../server/platform/db/open.ts";
 import { createSession, createUser } from "../../../server/modules/auth/sessions.ts";
 import { appStarted, setupBrowser } from "../browser.ts";
-import { startServer, type RunningServer } from "../server.ts";
+import { migratedDataDir, type RunningServer, startServer } from "../server.ts";
 
 let server: RunningServer;
 let dataDir: string;
 const tokens: string[] = [];
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), "sarraf-e2e-cancel-"));
+  dataDir = migratedDataDir("sarraf-e2e-cancel-");
   const database = await openDatabase({ dataDir });
   for (let i = 0; i < 2; i++) {
     const user = await createUser(database.db, { email: `canceller-${i}@sarraf.test`, fullName: "Card Buyer", emailVerifiedAt: new Date() });

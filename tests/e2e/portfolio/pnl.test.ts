@@ -2,7 +2,7 @@
 // from cash and a partial sell (written in the trading desk's shape before the server starts) sees
 // the portfolio's figures on a FIFO basis, switches to average cost, opens the report, downloads
 // the CSV and gets the print view; the report once in Arabic at phone width.
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -10,14 +10,14 @@ import { openDatabase } from "../../../server/platform/db/open.ts";
 import { createSession, createUser } from "../../../server/modules/auth/sessions.ts";
 import { createLedger } from "../../../server/modules/ledger/index.ts";
 import { setupBrowser } from "../browser.ts";
-import { startServer, type RunningServer } from "../server.ts";
+import { migratedDataDir, type RunningServer, startServer } from "../server.ts";
 
 let server: RunningServer;
 let dataDir: string;
 let token: string;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), "sarraf-e2e-pnl-"));
+  dataDir = migratedDataDir("sarraf-e2e-pnl-");
   const database = await openDatabase({ dataDir });
   const user = await createUser(database.db, { email: "pnl@sarraf.test", fullName: "P&L Trader", emailVerifiedAt: new Date() });
   token = (await createSession(database.db, user.id)).token;

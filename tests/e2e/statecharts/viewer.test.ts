@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSession, createUser } from "../../../server/modules/auth/sessions.ts";
 import { openDatabase } from "../../../server/platform/db/open.ts";
 import { setupBrowser } from "../browser.ts";
-import { buildSpa, startServer, type RunningServer } from "../server.ts";
+import { buildSpa, migratedDataDir, type RunningServer, startServer } from "../server.ts";
 
 const root = resolve(import.meta.dirname, "../../..");
 const b = setupBrowser();
@@ -20,7 +20,7 @@ const temp: string[] = [];
 
 beforeAll(async () => {
   const outDir = mkdtempSync(join(tmpdir(), "sarraf-viewer-dist-"));
-  const dataDir = mkdtempSync(join(tmpdir(), "sarraf-viewer-data-"));
+  const dataDir = migratedDataDir("sarraf-viewer-data-");
   temp.push(outDir, dataDir);
   await buildSpa(outDir, { VITE_STATECHARTS_VIEWER: "true" });
   const database = await openDatabase({ dataDir });

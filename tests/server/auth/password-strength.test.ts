@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
-import { passwordStrength, STRENGTH_MAX_LENGTH, strengthEstimatorLoaded } from "../../../server/modules/auth/password-strength.ts";
+import { describe, expect, it, vi } from "vitest";
+import { passwordStrength, STRENGTH_MAX_LENGTH } from "../../../server/modules/auth/password-strength.ts";
 import type { Database } from "../../../server/platform/db/open.ts";
 import { users } from "../../../server/modules/auth/schema.ts";
 import { catalogs, type MessageId } from "../../../server/platform/i18n/index.ts";
@@ -33,13 +33,19 @@ const WEAK: [string, MessageId[]][] = [
 
 describe("zxcvbn-ts", () => {
   it("loads its dictionaries on the first password check, not at start-up", async () => {
+    // A server as a process starts it: modules loaded afresh (test files share a worker's modules,
+    // and an earlier file may have checked a password already).
+    vi.resetModules();
+    const { strengthEstimatorLoaded } = await import("../../../server/modules/auth/password-strength.ts");
+    const { createTestApp } = await import("../helpers/test-app.ts");
+    const fresh = createTestApp({ database, now: clock.now });
     expect(strengthEstimatorLoaded()).toBe(false);
     // Calls that choose no password leave it unloaded.
     const user = await seedUser(database.db, { now: clock.now() });
-    expect((await t.post("/user/login", { body: { email: user.email, password: PASSWORD } })).status).toBe(200);
-    expect((await t.post("/user/sendotp", { body: { email: user.email } })).status).toBe(200);
+    expect((await fresh.post("/user/login", { body: { email: user.email, password: PASSWORD } })).status).toBe(200);
+    expect((await fresh.post("/user/sendotp", { body: { email: user.email } })).status).toBe(200);
     expect(strengthEstimatorLoaded()).toBe(false);
-    expect((await t.post("/user/signup", { body: { fullName: "First Check", email: uniqueEmail(), password: PASSWORD, ...CONSENT } })).status).toBe(200);
+    expect((await fresh.post("/user/signup", { body: { fullName: "First Check", email: uniqueEmail(), password: PASSWORD, ...CONSENT } })).status).toBe(200);
     expect(strengthEstimatorLoaded()).toBe(true);
   });
 
