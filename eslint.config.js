@@ -98,14 +98,6 @@ export default tseslint.config(
     },
   },
   {
-    // Cycles among the product's modules. Not from tests: nothing imports a test file, so a cycle
-    // through one cannot happen, and following every test's imports through the whole app was
-    // most of the lint's time (25 of 36 s).
-    files: ["**/*.{ts,tsx,js,mjs}"],
-    ignores: ["tests/**"],
-    rules: { "import-x/no-cycle": ["error", { ignoreExternal: true }] },
-  },
-  {
     files: ["machines/**/*.ts"],
     rules: {
       "no-restricted-imports": [

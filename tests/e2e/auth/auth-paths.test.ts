@@ -1,59 +1,21 @@
 // The auth machine's generated paths through the real auth screens in Chromium (playwright-core
 // driving Debian's chromium): the spec of the jsdom run (tests/statecharts/auth-ui-spec.ts) with
 // Playwright gestures. The page (auth-paths-page.tsx) is the whole app bundled by Vite with the
-// app's own plugins and served at the e2e server's origin; every call of the driven auth actor is
+// app's own plugins and served at the e2e server's origin (paths-page.ts); every call of the driven auth actor is
 // faked and settled by the path, so none reaches the server.
-import { join } from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
-import { build, type PluginOption, type Rolldown } from "vite";
-import { beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { authGraphSpec } from "../../../machines/auth/auth.graph-spec.ts";
 import { authMachine } from "../../../machines/auth/auth.machine.ts";
-import { repoRoot } from "../../../tools/statecharts/discover.ts";
 import { generatePaths } from "../../../tools/statecharts/paths.ts";
 import { resolveSpec } from "../../../tools/statecharts/spec.ts";
 import { pageTarget, poll, runPathInUi, type UiSpec } from "../../../tools/statecharts/ui-harness.ts";
-import viteConfig from "../../../vite.config.ts";
 import { authUiSpec, type AuthScreen } from "../../statecharts/auth-ui-spec.ts";
 import { setupBrowser } from "../browser.ts";
+import { servePathsPage } from "../paths-page.ts";
 import type { AuthPathsWorldHook } from "./auth-paths-page.tsx";
 
 const base = "/__auth-paths/";
-
-/** The page entry bundled as the app is (its Vite plugins, but not the service worker's extra build), kept in memory. */
-async function bundle(): Promise<Rolldown.RolldownOutput["output"]> {
-  const plugins = (viteConfig.plugins ?? []).flat(Infinity as 1) as PluginOption[];
-  const output = (await build({
-    configFile: false,
-    logLevel: "warn",
-    root: repoRoot,
-    base,
-    plugins: plugins.filter((plugin) => !(plugin && typeof plugin === "object" && "name" in plugin && plugin.name === "sarraf:messaging-service-worker")),
-    build: { write: false, minify: false, modulePreload: false, rollupOptions: { input: join(repoRoot, "tests/e2e/auth/auth-paths-page.tsx") } },
-  })) as Rolldown.RolldownOutput;
-  return output.output;
-}
-
-const types: Record<string, string> = { js: "text/javascript", css: "text/css", svg: "image/svg+xml", woff2: "font/woff2", json: "application/json" };
-
-/** Serves the bundle under `base` at the server's origin; everything else still reaches the server. */
-async function serve(context: BrowserContext, files: Rolldown.RolldownOutput["output"]): Promise<string> {
-  const entry = files.find((file): file is Rolldown.OutputChunk => file.type === "chunk" && file.isEntry)!;
-  const css = [...((entry as { viteMetadata?: { importedCss?: Set<string> } }).viteMetadata?.importedCss ?? [])];
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sarraf</title>${css.map((f) => `<link rel="stylesheet" href="${base}${f}">`).join("")}</head><body><div id="root"></div><script type="module" src="${base}${entry.fileName}"></script></body></html>`;
-  const byName = new Map(files.map((file) => [file.fileName, file.type === "chunk" ? file.code : file.source]));
-  await context.route(`**${base}**`, (route) => {
-    const name = new URL(route.request().url()).pathname.slice(base.length);
-    if (name === "") return route.fulfill({ contentType: "text/html", body: html });
-    const body = byName.get(name);
-    if (body === undefined) return route.fulfill({ status: 404 });
-    return route.fulfill({
-      contentType: types[name.split(".").pop()!] ?? "application/octet-stream",
-      body: typeof body === "string" ? body : Buffer.from(body),
-    });
-  });
-  return `${inject("baseURL")}${base}`;
-}
 
 type WithWorld = { __authPathsWorld: AuthPathsWorldHook };
 
@@ -110,10 +72,9 @@ let page: Page;
 const errors: string[] = [];
 
 beforeAll(async () => {
-  const files = await bundle();
   // The page is the bundle served below, on no server: nothing to seed.
   context = await b.newContext({ seed: false });
-  const url = await serve(context, files);
+  const url = await servePathsPage(context, "tests/e2e/auth/auth-paths-page.tsx", base);
   page = await context.newPage();
   page.on("pageerror", (error) => errors.push(error.message));
   await page.goto(url);

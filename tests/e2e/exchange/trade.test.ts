@@ -1,9 +1,9 @@
 // The exchange ticket in real Chromium against the real server (its house inventory seeded in
 // development): a new user buys BTC with the sandbox card, converts part of it to ETH, sells part of
-// the ETH for USD, buys SOL from that cash, and finds all four in the history; a quote whose refresh
-// gets no answer runs out on Playwright's clock, shows expired and requotes in one tap; and a sell in
-// Arabic at phone width.
-import { rmSync } from "node:fs";
+// the ETH for USD, buys SOL from that cash, and finds all four in the history, the portfolio's profit
+// and loss and the report's CSV — in English on a desktop and in Arabic on a phone; and a quote whose
+// refresh gets no answer runs out on Playwright's clock, shows expired and requotes in one tap.
+import { readFileSync, rmSync } from "node:fs";
 import type { BrowserContext, Page, Route } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../../server/platform/db/open.ts";
@@ -79,44 +79,127 @@ async function trade(page: Page, path: string, amount: string, confirm: string |
   return { heading: plain(await heading.innerText()), figures, receipt };
 }
 
+/** One journey's words, in the language it runs in. */
+interface Journey {
+  lang: "en" | "ar";
+  viewport: "desktop" | "phone";
+  token: () => string;
+  payByCard: string;
+  confirmConvert: string;
+  converted: RegExp;
+  executedAsQuoted: string;
+  confirmSell: string;
+  sold: RegExp;
+  confirmBuy: string;
+  bought: RegExp;
+  historyLink: string;
+  kinds: string[];
+  pnlTable: RegExp;
+  reportLink: string;
+  downloadCsv: string;
+}
+
+const journeys: Journey[] = [
+  {
+    lang: "en",
+    viewport: "desktop",
+    token: () => tokens[0]!,
+    payByCard: "Pay by card",
+    confirmConvert: "Confirm: convert BTC to ETH",
+    converted: /^Converted into (0\.\d+) ETH$/,
+    executedAsQuoted: "Executed exactly as quoted.",
+    confirmSell: "Confirm: sell ETH",
+    sold: /^Sold for \$(\d+\.\d{2})$/,
+    confirmBuy: "Confirm: buy SOL",
+    bought: /^Bought 0\.\d+ SOL$/,
+    historyLink: "See it in your history",
+    kinds: ["Sell", "Convert"],
+    pnlTable: /Profit and loss, cost basis FIFO/,
+    reportLink: "Buy/sell report",
+    downloadCsv: "Download CSV",
+  },
+  {
+    lang: "ar",
+    viewport: "phone",
+    token: () => tokens[2]!,
+    payByCard: "الدفع بالبطاقة",
+    confirmConvert: "تأكيد: تحويل BTC إلى ETH",
+    converted: /^تم التحويل إلى (0\.\d+) ETH$/,
+    executedAsQuoted: "نُفِّذ تمامًا كما عُرض.",
+    confirmSell: "تأكيد: بيع ETH",
+    sold: /^تم البيع مقابل \$(\d+\.\d{2})$/,
+    confirmBuy: "تأكيد: شراء SOL",
+    bought: /^تم شراء 0\.\d+ SOL$/,
+    historyLink: "اعرضها في سجلّك",
+    kinds: ["بيع", "تحويل"],
+    pnlTable: /الأرباح والخسائر، أساس التكلفة FIFO/,
+    reportLink: "تقرير الشراء والبيع",
+    downloadCsv: "تنزيل CSV",
+  },
+];
+
 describe("trading on the exchange", () => {
-  it("buys BTC by card, converts part to ETH, sells part of the ETH, buys SOL from the cash, and sees all four in the history", async () => {
-    const { context, page, errors } = await b.newPage({ lang: "en", viewport: "desktop", token: tokens[0]! });
-    await buyBtcByCard(context, page, "100");
+  it.each(journeys.map((journey) => [`${journey.lang} at ${journey.viewport} width`, journey] as const))(
+    "buys BTC by card, converts part to ETH, sells part of the ETH, buys SOL from the cash, then finds all four in the history, the portfolio's P&L and the report's CSV (%s)",
+    async (_name, journey) => {
+      const { context, page, errors } = await b.newPage({ lang: journey.lang, viewport: journey.viewport, token: journey.token() });
+      await buyBtcByCard(context, page, "100", journey.payByCard);
 
-    const convert = await trade(page, "/exchange?curr=USD&symbol=BTC&side=convert&to=ETH", "0.0005", "Confirm: convert BTC to ETH");
-    expect(convert.heading).toMatch(/^Converted into 0\.\d+ ETH$/);
-    // Quoted and executed are the same figures, to the last decimal.
-    expect(convert.receipt).toContain("Executed");
-    expect(await page.getByText("Executed exactly as quoted.").count()).toBe(1);
-    const ethReceived = convert.heading.replace("Converted into ", "").replace(" ETH", "");
+      const convert = await trade(page, "/exchange?curr=USD&symbol=BTC&side=convert&to=ETH", "0.0005", journey.confirmConvert);
+      const ethReceived = convert.heading.match(journey.converted)?.[1];
+      expect(ethReceived, convert.heading).toBeDefined();
+      // Quoted and executed are the same figures, to the last decimal.
+      expect(await page.getByText(journey.executedAsQuoted).count()).toBe(1);
 
-    const ethToSell = (Number(ethReceived) / 2).toFixed(6);
-    const sell = await trade(page, "/exchange?curr=USD&symbol=ETH&side=sell", ethToSell, "Confirm: sell ETH");
-    expect(sell.heading).toMatch(/^Sold for \$\d+\.\d{2}$/);
-    const cash = sell.heading.replace("Sold for $", "");
+      const ethToSell = (Number(ethReceived) / 2).toFixed(6);
+      const sell = await trade(page, "/exchange?curr=USD&symbol=ETH&side=sell", ethToSell, journey.confirmSell);
+      const cash = sell.heading.match(journey.sold)?.[1];
+      expect(cash, sell.heading).toBeDefined();
 
-    const spend = (Math.floor(Number(cash) * 50) / 100).toFixed(2);
-    const buy = await trade(page, "/exchange?curr=USD&symbol=SOL", spend, "Confirm: buy SOL");
-    expect(buy.heading).toMatch(/^Bought 0\.\d+ SOL$/);
-    expect(buy.receipt).toContain(`$${spend}`);
+      const spend = (Math.floor(Number(cash) * 50) / 100).toFixed(2);
+      const buy = await trade(page, "/exchange?curr=USD&symbol=SOL", spend, journey.confirmBuy);
+      expect(buy.heading).toMatch(journey.bought);
+      expect(buy.receipt).toContain(`$${spend}`);
+      if (journey.lang === "ar") {
+        expect(await page.locator("html").getAttribute("dir")).toBe("rtl");
+        // The amount in the receipt's heading reads left to right inside the Arabic sentence.
+        expect(await page.locator("#trade-receipt-title bdi").getAttribute("dir")).toBe("ltr");
+      }
 
-    await page.getByRole("link", { name: "See it in your history" }).click();
-    await page.waitForURL(/\/history\?asset=SOL/);
-    await page.goto("/history");
-    await appStarted(page);
-    const items = page.locator("li.history-item");
-    await expect.poll(() => items.count(), { timeout: 15_000 }).toBe(4);
-    const types = plain(
-      await page
-        .locator(".history-type")
-        .allInnerTexts()
-        .then((all) => all.join(" | ")),
-    );
-    for (const kind of ["Sell", "Convert"]) expect(types).toContain(kind);
-    expect(errors).toEqual([]);
-    await context.close();
-  });
+      await page.getByRole("link", { name: journey.historyLink }).click();
+      await page.waitForURL(/\/history\?asset=SOL/);
+      await page.goto("/history");
+      await appStarted(page);
+      const items = page.locator("li.history-item");
+      await expect.poll(() => items.count(), { timeout: 15_000 }).toBe(4);
+      const types = plain((await page.locator(".history-type").allInnerTexts()).join(" | "));
+      for (const kind of journey.kinds) expect(types).toContain(kind);
+
+      // The portfolio: every coin bought, sold or converted into has its profit and loss.
+      await page.goto("/portfolio");
+      await appStarted(page);
+      const pnl = page.getByRole("table", { name: journey.pnlTable });
+      for (const coin of ["BTC", "ETH", "SOL"]) await pnl.locator(`tr[data-symbol="${coin}"]`).waitFor({ timeout: 15_000 });
+
+      // The report's CSV holds the four trades, each of its kind.
+      await page.getByRole("link", { name: journey.reportLink }).click();
+      const downloadButton = page.getByRole("button", { name: journey.downloadCsv });
+      await downloadButton.waitFor();
+      const downloading = page.waitForEvent("download");
+      await downloadButton.click();
+      const csv = readFileSync((await (await downloading).path())!, "utf8");
+      const kinds = csv
+        .trimEnd()
+        .split("\r\n")
+        .slice(1, -1)
+        .map((line) => line.split(",")[2]);
+      expect(kinds).toEqual(["cardBuy", "convert", "sell", "buy"]);
+      // Nothing wider than a phone.
+      if (journey.viewport === "phone") expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+  );
 
   it("a quote whose refresh gets no answer runs out, shows expired, and requotes in one tap", async () => {
     const { context, page, errors } = await b.newPage({ lang: "en", viewport: "desktop", token: tokens[1]! });
@@ -141,19 +224,6 @@ describe("trading on the exchange", () => {
     await Promise.all(held.map((route) => route.abort().catch(() => {})));
     await page.getByRole("button", { name: "Get a new quote" }).click();
     await expect.poll(() => confirm.isEnabled(), { timeout: 15_000 }).toBe(true);
-    expect(errors).toEqual([]);
-    await context.close();
-  });
-
-  it("sells in Arabic at phone width: right to left, amounts left to right", async () => {
-    const { context, page, errors } = await b.newPage({ lang: "ar", viewport: "phone", token: tokens[2]! });
-    await buyBtcByCard(context, page, "100", "الدفع بالبطاقة");
-    const sold = await trade(page, "/exchange?curr=USD&symbol=BTC&side=sell", "0.0002", "تأكيد: بيع BTC");
-    expect(sold.heading).toMatch(/^تم البيع مقابل \$\d+\.\d{2}$/);
-    expect(await page.locator("html").getAttribute("dir")).toBe("rtl");
-    expect(await page.locator("#trade-receipt-title bdi").getAttribute("dir")).toBe("ltr");
-    // Nothing wider than the phone.
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     expect(errors).toEqual([]);
     await context.close();
   });
