@@ -1,28 +1,37 @@
-import { useEffect, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import type { CostMethod, Portfolio, PortfolioValue, QuoteCurrency, Report, ReportBody, ValueRange } from "../../../../contract/index.ts";
+import { figuresMachine, type FiguresArgs } from "../../../../machines/portfolio/figures.machine.ts";
 import { useAppCall } from "../../../shared/actors/context.tsx";
+import { useActorRef, useInSession, useSelector } from "../../../shared/actors/hooks.ts";
 import type { Call } from "../../../shared/api/call.ts";
-import { downloadText, loadPortfolio, loadPortfolioValue, loadReport, printPage, readCostMethod, writeCostMethod } from "../services/pnl.ts";
+import {
+  downloadText,
+  figuresImplementations,
+  loadPortfolio,
+  loadPortfolioValue,
+  loadReport,
+  printPage,
+  readCostMethod,
+  writeCostMethod,
+} from "../services/pnl.ts";
 
-/** One answer for the current arguments: null until it arrives (never an older one's), failed until a retry. */
-function useAnswer<T>(load: (call: Call) => Promise<T>, key: string) {
+/**
+ * One panel's figures for `args`, through the figures machine: null until the answer for these
+ * arguments arrives (never an older set's), failed until a retry.
+ */
+function useFigures<T>(load: (call: Call, args: FiguresArgs) => Promise<T>, args: FiguresArgs) {
   const call = useAppCall();
-  const [state, setState] = useState<{ key: string; data: T | null; failed: boolean }>({ key, data: null, failed: false });
-  const [attempt, setAttempt] = useState(0);
+  // `load` is one of the module's loaders below: the machine is made once per client.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const machine = useMemo(() => figuresMachine.provide(figuresImplementations(call, load)), [call]);
+  const actor = useInSession(useActorRef(machine, { input: { args } }));
+  const key = JSON.stringify(args);
   useEffect(() => {
-    let current = true;
-    load(call).then(
-      (data) => current && setState({ key, data, failed: false }),
-      () => current && setState({ key, data: null, failed: true }),
-    );
-    return () => {
-      current = false;
-    };
-    // `key` names the arguments `load` closes over.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [call, key, attempt]);
-  const mine = state.key === key;
-  return { data: mine ? state.data : null, failed: mine && state.failed, retry: () => setAttempt((n) => n + 1) };
+    if (JSON.stringify(actor.getSnapshot().context.args) !== key) actor.send({ type: "figures.args", args: JSON.parse(key) as FiguresArgs });
+  }, [actor, key]);
+  const data = useSelector(actor, (state) => (state.hasTag("shown") && JSON.stringify(state.context.args) === key ? (state.context.data as T) : null));
+  const failed = useSelector(actor, (state) => state.hasTag("failed") && JSON.stringify(state.context.args) === key);
+  return { data, failed, retry: () => actor.send({ type: "figures.retry" }) };
 }
 
 /** The cost-basis method, remembered in this browser (FIFO unless changed). */
@@ -37,15 +46,13 @@ export function useCostMethod(): [CostMethod, (method: CostMethod) => void] {
   ];
 }
 
-export const usePortfolio = (currency: QuoteCurrency, method: CostMethod) =>
-  useAnswer<Portfolio>((call) => loadPortfolio(call, currency, method), `${currency}:${method}`);
+export const usePortfolio = (currency: QuoteCurrency, method: CostMethod) => useFigures<Portfolio>(loadPortfolio, { currency, method });
 
-export const usePortfolioValue = (currency: QuoteCurrency, range: ValueRange) =>
-  useAnswer<PortfolioValue>((call) => loadPortfolioValue(call, currency, range), `${currency}:${range}`);
+export const usePortfolioValue = (currency: QuoteCurrency, range: ValueRange) => useFigures<PortfolioValue>(loadPortfolioValue, { currency, range });
 
 /** The report for a period, with its CSV download and the print view. */
 export function useReport(body: ReportBody) {
-  const answer = useAnswer<Report>((call) => loadReport(call, body), JSON.stringify(body));
+  const answer = useFigures<Report>(loadReport, { ...body });
   const { data } = answer;
   return { ...answer, download: () => data && downloadText(data.csv, data.filename), print: printPage };
 }

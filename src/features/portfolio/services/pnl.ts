@@ -1,6 +1,8 @@
 // The profit-and-loss calls and the cost-basis method this browser chose (one method everywhere:
 // the page, the report and its CSV ask the server with the same one).
 import { COST_METHODS, DEFAULT_COST_METHOD, type CostMethod, type QuoteCurrency, type ReportBody, type ValueRange } from "../../../../contract/index.ts";
+import { fromPromise } from "xstate";
+import type { FiguresArgs } from "../../../../machines/portfolio/figures.machine.ts";
 import type { Call } from "../../../shared/api/call.ts";
 
 const METHOD_KEY = "sarraf.costMethod";
@@ -22,9 +24,15 @@ export function writeCostMethod(method: CostMethod): void {
   }
 }
 
-export const loadPortfolio = (call: Call, currency: QuoteCurrency, method: CostMethod) => call("portfolio", { currency, method });
-export const loadPortfolioValue = (call: Call, currency: QuoteCurrency, range: ValueRange) => call("portfolioValue", { currency, range });
-export const loadReport = (call: Call, body: ReportBody) => call("buySellReport", body);
+// Each panel's call, given the arguments its figures machine holds (the hooks pass exactly these).
+export const loadPortfolio = (call: Call, args: FiguresArgs) => call("portfolio", args as { currency: QuoteCurrency; method: CostMethod });
+export const loadPortfolioValue = (call: Call, args: FiguresArgs) => call("portfolioValue", args as { currency: QuoteCurrency; range: ValueRange });
+export const loadReport = (call: Call, args: FiguresArgs) => call("buySellReport", args as ReportBody);
+
+/** The figures machine's effect: one call of `load` per set of arguments. */
+export const figuresImplementations = (call: Call, load: (call: Call, args: FiguresArgs) => Promise<unknown>) => ({
+  actors: { load: fromPromise<unknown, FiguresArgs>(({ input }) => load(call, input)) },
+});
 
 /** Saves text as a file through the browser's download (the report's CSV). */
 export function downloadText(text: string, filename: string, type = "text/csv;charset=utf-8"): void {
