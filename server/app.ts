@@ -54,6 +54,8 @@ export function createApp(deps: AppDeps) {
   // Polls only once a price is first asked for: an app that serves none never starts its timer.
   const prices = deps.prices ?? createPriceService({ env, logger, now });
   const catalog = createCatalog({ db, prices, now });
+  // Each day's exchange rates are kept, so the portfolio values the past at the rates of its days.
+  prices.onSnapshot((snapshot) => catalog.fx.record(snapshot));
   const ledger = deps.ledger ?? createLedger(db, { now });
   const notify = mailReversalNotices({ mail, logger, contactOf: (userId) => userContact(db, userId) });
   const onramp = deps.onramp ?? createOnramp({ db, env, logger, now, ledger, notify });
