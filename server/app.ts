@@ -19,6 +19,7 @@ import { apiRoutes, type Handlers } from "./platform/http/api.ts";
 import { spaRoutes } from "./platform/http/spa.ts";
 import { firstAnswers } from "./platform/http/first-answers.ts";
 import { signedInRenderer } from "./platform/http/signed-in-render.ts";
+import { setAnswerHeader } from "./platform/http/answer-headers.ts";
 import { compressJson } from "./platform/http/encoding.ts";
 import { profileHandlers } from "./modules/account/index.ts";
 import { requireAuth, scryptHasher, sessionHandlers, socialAuthRoutes, socialLoginHandlers, STAND_IN_PATH, userContact } from "./modules/auth/index.ts";
@@ -73,7 +74,7 @@ export function createApp(deps: AppDeps) {
   // Answers carry tokens and personal data (ASVS 14.3.2): no browser or proxy may keep them.
   app.use("/api/*", async (c, next) => {
     await next();
-    c.header("Cache-Control", "no-store");
+    setAnswerHeader(c, "Cache-Control", "no-store");
   });
   app.use("/api/*", compressJson);
   app.use(
