@@ -73,6 +73,7 @@ export function createFxHistory({ db, prices, now }: { db: Db; prices: Pick<Pric
     );
     // What was seen on a day stays; the history only fills the days no snapshot reached.
     if (rows.length > 0) await db.insert(fxRates).values(rows).onConflictDoNothing();
+    read = null;
   }
 
   return {

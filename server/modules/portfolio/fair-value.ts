@@ -56,7 +56,9 @@ export interface ValuerDeps {
 export const isQuoteCurrency = (asset: string): asset is QuoteCurrency => (QUOTE_CURRENCIES as readonly string[]).includes(asset);
 
 export async function createValuer({ prices, fx, history, now, places }: ValuerDeps, currency: QuoteCurrency): Promise<Valuer> {
-  const [snapshot, days] = await Promise.all([prices.latest(), fx.days()]);
+  // The first snapshot records its day's rates (and, on a first start, the days before): then read them.
+  const snapshot = await prices.latest();
+  const days = await fx.days();
   const today = now().toISOString().slice(0, 10);
   const live = (c: QuoteCurrency) => (snapshot ? prices.perUsd(snapshot, c) : c === "USD" ? 1 : NaN);
   /** Units of a currency per USD on a moment's day: the recorded close, else (today, or nothing recorded) the live rate. */

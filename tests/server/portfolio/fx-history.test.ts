@@ -6,6 +6,10 @@ import { sql } from "drizzle-orm";
 import type { Portfolio, PortfolioValue, Report } from "../../../contract/index.ts";
 import { add, decimal, toPlain } from "../../../contract/decimal.ts";
 import { createSession } from "../../../server/modules/auth/sessions.ts";
+import { envWith } from "../../../server/env.ts";
+import { createCatalog, createPriceService } from "../../../server/modules/market/index.ts";
+import { createSimulator } from "../../../server/modules/market/simulator.ts";
+import { createLogger } from "../../../server/platform/logging/logger.ts";
 import type { Database } from "../../../server/platform/db/open.ts";
 import { testClock } from "../helpers/auth.ts";
 import { openTestDatabase } from "../helpers/test-db.ts";
@@ -102,5 +106,36 @@ describe("exchange rates of past days", () => {
     expect(btcOf(dollars).costBasis).toBe("500.00");
     const report = await post<Report>("/user/buy-sell-report", byEuro.token, { currency: "USD" });
     expect(toPlain(add(decimal(report.totals.boughtValue), decimal(report.totals.fees)), { places: 2 })).toBe("500.00");
+  });
+});
+
+describe("the embedded market's past rates", () => {
+  it("are filled in once on a first start from its own walk, and today's is the one it shows", async () => {
+    const own = await openTestDatabase();
+    const env = envWith({ PRICE_POLL_MS: "600000" });
+    const prices = createPriceService({ env, logger: createLogger("silent"), now: clock.now });
+    const catalog = createCatalog({ db: own.db, prices, now: clock.now });
+    prices.onSnapshot((snapshot) => catalog.fx.record(snapshot));
+    try {
+      await prices.poll();
+      await prices.poll();
+      const read = async () =>
+        (
+          (await own.db.execute(sql`SELECT day::text AS day, per_usd::text AS rate, origin FROM fx_rates WHERE currency = 'EUR' ORDER BY day`)) as unknown as {
+            rows: { day: string; rate: string; origin: string }[];
+          }
+        ).rows;
+      const rows = await read();
+      const today = rows.at(-1)!;
+      expect(today).toMatchObject({ day: clock.now().toISOString().slice(0, 10), origin: "seen" });
+      expect(Number(today.rate)).toBeCloseTo((await prices.latest())!.perUsd.EUR!, 8);
+      // The 400 days before, as the same walk gives them to anyone who asks.
+      const walk = await createSimulator({ seed: env.PRICE_SEED, fx: { EUR: Number(env.QUOTE_RATES.EUR) } }).fxHistory!(400, clock.now());
+      expect(rows.slice(0, -1).map((r) => [r.day, r.rate, r.origin])).toEqual(walk.map((d) => [d.day, d.perUsd.EUR!.toFixed(8), "history"]));
+      expect(new Set(rows.map((r) => r.rate)).size).toBeGreaterThan(300);
+    } finally {
+      prices.stop();
+      await own.close();
+    }
   });
 });
