@@ -19,6 +19,7 @@ import { apiRoutes, type Handlers } from "./platform/http/api.ts";
 import { spaRoutes } from "./platform/http/spa.ts";
 import { firstAnswers } from "./platform/http/first-answers.ts";
 import { signedInRenderer } from "./platform/http/signed-in-render.ts";
+import { setAnswerHeader } from "./platform/http/answer-headers.ts";
 import { compressJson } from "./platform/http/encoding.ts";
 import { profileHandlers } from "./modules/account/index.ts";
 import { requireAuth, scryptHasher, sessionHandlers, socialAuthRoutes, socialLoginHandlers, STAND_IN_PATH, userContact } from "./modules/auth/index.ts";
@@ -54,6 +55,8 @@ export function createApp(deps: AppDeps) {
   // Polls only once a price is first asked for: an app that serves none never starts its timer.
   const prices = deps.prices ?? createPriceService({ env, logger, now });
   const catalog = createCatalog({ db, prices, now });
+  // Each day's exchange rates are kept, so the portfolio values the past at the rates of its days.
+  prices.onSnapshot((snapshot) => catalog.fx.record(snapshot));
   const ledger = deps.ledger ?? createLedger(db, { now });
   const notify = mailReversalNotices({ mail, logger, contactOf: (userId) => userContact(db, userId) });
   const onramp = deps.onramp ?? createOnramp({ db, env, logger, now, ledger, notify });
@@ -71,7 +74,7 @@ export function createApp(deps: AppDeps) {
   // Answers carry tokens and personal data (ASVS 14.3.2): no browser or proxy may keep them.
   app.use("/api/*", async (c, next) => {
     await next();
-    c.header("Cache-Control", "no-store");
+    setAnswerHeader(c, "Cache-Control", "no-store");
   });
   app.use("/api/*", compressJson);
   app.use(
