@@ -3,6 +3,7 @@
 // Keys are made by the files module (`<purpose>/<uuid>.webp`), never from anything a user sent.
 import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
+import { createHash } from "node:crypto";
 import { AwsClient } from "aws4fetch";
 
 export interface FileStore {
@@ -75,7 +76,10 @@ export function s3Store(settings: S3Settings, fetcher: typeof fetch = fetch): Fi
   return {
     kind: "s3",
     async put(key, bytes, contentType) {
-      const response = await send("PUT", key, { body: bytes, headers: { "Content-Type": contentType, "Content-Length": String(bytes.byteLength) } });
+      // The payload's hash is signed, so the store refuses bytes changed on the way.
+      const sha256 = createHash("sha256").update(bytes).digest("hex");
+      const headers = { "Content-Type": contentType, "Content-Length": String(bytes.byteLength), "X-Amz-Content-Sha256": sha256 };
+      const response = await send("PUT", key, { body: bytes, headers });
       if (!response.ok) throw await fail("PUT", response);
       await response.body?.cancel();
     },
