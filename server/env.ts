@@ -2,6 +2,7 @@ import { createPrivateKey } from "node:crypto";
 import { existsSync } from "node:fs";
 import { z } from "zod";
 import { SESSION_DEFAULTS } from "./modules/auth/lifetimes.ts";
+import { DEFAULT_UPLOAD_MAX_BYTES } from "../contract/files.ts";
 
 const integer = (min: number, max: number, fallback: number) =>
   z.coerce
@@ -213,7 +214,7 @@ export const envSchema = z.object({
     )
     .default({}),
   /** Files (profile pictures, identity documents): the largest upload /file/add takes. */
-  UPLOAD_MAX_BYTES: integer(1024, 50 * 1024 * 1024, 5 * 1024 * 1024),
+  UPLOAD_MAX_BYTES: integer(1024, 50 * 1024 * 1024, DEFAULT_UPLOAD_MAX_BYTES),
   /** Where files' bytes live: a folder under DATA_DIR (files/), or an S3-compatible bucket (the FILES_S3_* settings). */
   FILES_STORE: oneOf(["disk", "s3"], "disk"),
   FILES_S3_ENDPOINT: z
