@@ -17,6 +17,7 @@ let dataDir: string;
 const tokens: string[] = [];
 const photo = join(tmpdir(), `sarraf-e2e-photo-${process.pid}.jpg`);
 const executable = join(tmpdir(), `sarraf-e2e-photo-${process.pid}-fake.jpg`);
+const bigPhoto = join(tmpdir(), `sarraf-e2e-photo-${process.pid}-big.jpg`);
 
 beforeAll(async () => {
   dataDir = migratedDataDir("sarraf-e2e-picture-");
@@ -35,6 +36,15 @@ beforeAll(async () => {
       .jpeg()
       .toBuffer(),
   );
+  // Noise does not compress: about 1 MB of real JPEG, to watch an upload's progress.
+  const noise = Buffer.alloc(700 * 700 * 3);
+  for (let i = 0; i < noise.length; i++) noise[i] = (i * 2654435761) >>> 24;
+  writeFileSync(
+    bigPhoto,
+    await sharp(noise, { raw: { width: 700, height: 700, channels: 3 } })
+      .jpeg({ quality: 100 })
+      .toBuffer(),
+  );
   writeFileSync(executable, Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0]), Buffer.alloc(4000, 0x90)]));
   server = await startServer(dataDir);
 });
@@ -44,6 +54,7 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
   rmSync(photo, { force: true });
   rmSync(executable, { force: true });
+  rmSync(bigPhoto, { force: true });
 });
 
 const b = setupBrowser({ baseURL: () => server.baseURL });
@@ -95,6 +106,26 @@ describe("the profile picture", () => {
     await card.getByRole("status").filter({ hasText: "Your profile picture has been removed." }).waitFor();
     await page.locator(".sidebar-user .avatar-initial").waitFor();
     expect((await fetch(`${server.baseURL}${shown.src}`)).status).toBe(404);
+    expect(errors).toEqual([]);
+  });
+
+  it("shows the upload's progress as its bytes go out (a slow connection)", async () => {
+    const { page, context, errors } = await b.openPage("/profile", { token: tokens[0] });
+    const card = page.getByRole("region", { name: "Profile picture" });
+    await card.waitFor();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Network.enable");
+    await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 256 * 1024 });
+    await page.getByTestId("picture-input").setInputFiles(bigPhoto);
+    await card.getByRole("button", { name: "Save picture" }).click();
+    const progress = card.getByRole("progressbar", { name: "Upload progress" });
+    // Part of the file sent, not all: the bar moves with the bytes, not at the end.
+    await page.waitForFunction(() => {
+      const bar = document.querySelector<HTMLProgressElement>(".picture-progress progress");
+      return bar !== null && bar.value > 0 && bar.value < 100;
+    });
+    expect(Number(await progress.getAttribute("value"))).toBeGreaterThan(0);
+    await card.getByRole("status").filter({ hasText: "Your profile picture has been updated." }).waitFor({ timeout: 60_000 });
     expect(errors).toEqual([]);
   });
 
