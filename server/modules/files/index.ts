@@ -5,7 +5,7 @@ import type { Env } from "../../env.ts";
 import { diskStore, s3Store, type FileStore } from "./store.ts";
 
 export { acceptImage, ImageRejected, purposeOutputs, sniffImage, MAX_INPUT_PIXELS, MAX_INPUT_SIDE, type ImageProblem } from "./images.ts";
-export { createFiles, type Files, type FileWithBytes } from "./service.ts";
+export { createFiles, UNUSED_PICTURE_MS, type Files, type FileWithBytes } from "./service.ts";
 export { diskStore, s3Store, type FileStore, type S3Settings } from "./store.ts";
 export { fileHandlers, pictureRoutes } from "./routes.ts";
 

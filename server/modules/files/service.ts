@@ -2,7 +2,7 @@
 // to that owner (or, for a profile picture, to anyone holding its unguessable address). Other
 // modules (KYC's document photos) use it through createFiles; none reads the table itself.
 import { createHash, randomUUID } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, lt, sql } from "drizzle-orm";
 import { pictureUrl, type FilePurpose, type StoredFile } from "../../../contract/index.ts";
 import type { Db } from "../../platform/db/open.ts";
 import type { Logger } from "../../platform/logging/logger.ts";
@@ -37,7 +37,12 @@ export interface Files {
   /** Forgets a file: its row in the caller's transaction (or at once), its bytes after (see deleteBytes). */
   deleteRow(tx: Db, fileId: string): Promise<FileRow | undefined>;
   deleteBytes(row: FileRow): Promise<void>;
+  /** Deletes pictures uploaded before `before` that never became (or stopped being) anyone's picture; answers how many. */
+  pruneUnusedPictures(before: Date): Promise<number>;
 }
+
+/** How long an uploaded picture may wait to be set before it is deleted. */
+export const UNUSED_PICTURE_MS = 24 * 60 * 60 * 1000;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -66,6 +71,13 @@ export function createFiles({ db, store, logger, now, maxBytes }: FilesDeps): Fi
       return null;
     }
     return { file: storedFile(row), bytes };
+  };
+  const deleteBytes = async (row: FileRow) => {
+    try {
+      await store.delete(row.storageKey);
+    } catch (error) {
+      logger.warn("files: could not delete stored bytes", { fileId: row.id, error: error instanceof Error ? error.message : String(error) });
+    }
   };
   const rowOf = async (fileId: string) => (UUID.test(fileId) ? (await db.select().from(files).where(eq(files.id, fileId)))[0] : undefined);
 
@@ -121,12 +133,16 @@ export function createFiles({ db, store, logger, now, maxBytes }: FilesDeps): Fi
         .returning();
       return row;
     },
-    async deleteBytes(row) {
-      try {
-        await store.delete(row.storageKey);
-      } catch (error) {
-        logger.warn("files: could not delete stored bytes", { fileId: row.id, error: error instanceof Error ? error.message : String(error) });
-      }
+    async pruneUnusedPictures(before) {
+      // users.picture_file_id is the one reference to a picture (auth's column, read here only by
+      // this statement); a day's wait means no upload being set right now is in the way.
+      const rows = await db
+        .delete(files)
+        .where(and(eq(files.purpose, "avatar"), lt(files.createdAt, before), sql`NOT EXISTS (SELECT 1 FROM users WHERE users.picture_file_id = ${files.id})`))
+        .returning();
+      for (const row of rows) await deleteBytes(row);
+      return rows.length;
     },
+    deleteBytes,
   };
 }

@@ -4,7 +4,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { createFiles, diskStore } from "../../../server/modules/files/index.ts";
+import { createFiles, diskStore, UNUSED_PICTURE_MS } from "../../../server/modules/files/index.ts";
 import { createLogger } from "../../../server/platform/logging/logger.ts";
 import type { Database } from "../../../server/platform/db/open.ts";
 import { bodyOf, PASSWORD, seedSession, seedUser } from "../helpers/auth.ts";
@@ -107,6 +107,23 @@ describe("two users", () => {
     expect(own?.bytes.byteLength).toBe(own?.file.size);
     // A document is never served by its id, to anyone.
     expect(await files.publicPicture(document.id)).toBeNull();
+  });
+
+  it("a day after upload, pictures nobody set are deleted; pictures in use and documents stay", async () => {
+    const { user, token } = await signedIn();
+    const files = createFiles({ db: database.db, store: diskStore(join(dataDir, "files")), logger: createLogger("silent"), now: clock.now, maxBytes: 1 << 20 });
+    const inUse = await uploaded(token);
+    await setPicture(token, inUse.id);
+    const unused = await uploaded(token);
+    const document = await uploaded(token, "kycDocument");
+    expect(await files.pruneUnusedPictures(new Date(clock.now().getTime() - UNUSED_PICTURE_MS))).toBe(0);
+    clock.advance(UNUSED_PICTURE_MS + 1000);
+    expect(await files.pruneUnusedPictures(new Date(clock.now().getTime() - UNUSED_PICTURE_MS))).toBeGreaterThanOrEqual(1);
+    expect(await files.owned(user.id, unused.id)).toBeNull();
+    expect(await storedNames(dataDir)).not.toContain(`avatar/${unused.id}.webp`);
+    expect(await files.owned(user.id, inUse.id)).not.toBeNull();
+    expect(await files.owned(user.id, document.id)).not.toBeNull();
+    expect((await t.app.request(inUse.url!)).status).toBe(200);
   });
 
   it("serves nothing for a malformed or unknown picture address", async () => {
