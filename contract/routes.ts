@@ -48,6 +48,7 @@ import { buyAmountSchema, buyOrderSchema, buyQuoteSchema, orderStatusRequestSche
 import { tradingRoutes } from "./trading.ts";
 import { balancesRequestSchema, balancesSchema, historyRequestSchema, historySchema } from "./portfolio.ts";
 import { pnlRoutes } from "./pnlRoutes.ts";
+import { fileRoutes } from "./fileRoutes.ts";
 import { route, type RouteDef } from "./routeDef.ts";
 
 export type { RouteDef } from "./routeDef.ts";
@@ -213,8 +214,8 @@ export const routes = {
     response: nothing,
     failures: [validation, sessionEnded, failure("currentPasswordWrong", "The current password is not right."), rateLimited],
   }),
-  uploadProfileImage: planned(routePaths.uploadProfileImage, "Profile", "Uploads the profile picture."),
-  addFile: planned(routePaths.addFile, "Profile", "Uploads a file (KYC documents)."),
+  uploadProfileImage: route(fileRoutes.uploadProfileImage),
+  addFile: route(fileRoutes.addFile),
 
   // Notifications
   pushToken: route({

@@ -4,6 +4,8 @@ import { requestId } from "hono/request-id";
 import { ApiError, failure } from "./platform/http/envelope.ts";
 import { jsonBody } from "./platform/http/json-body.ts";
 import { limitBody, PAGE_BODY_MAX_BYTES } from "./platform/http/body-limit.ts";
+import { FORM_OVERHEAD_BYTES } from "./platform/http/form-body.ts";
+import { routeList } from "../contract/index.ts";
 import { requestLog } from "./platform/http/request-log.ts";
 import { securityHeaders } from "./platform/http/security-headers.ts";
 import { clientAddress } from "./platform/http/client-address.ts";
@@ -39,6 +41,7 @@ import {
 } from "./modules/onramp/index.ts";
 import { portfolioHandlers } from "./modules/portfolio/index.ts";
 import { tradeHistory, tradingHandlers } from "./modules/trading/index.ts";
+import { createFiles, fileHandlers, fileStoreFor, pictureRoutes } from "./modules/files/index.ts";
 
 export const API_BASE = "/api/v1";
 export const REQUEST_ID_MAX_LENGTH = 64;
@@ -60,6 +63,7 @@ export function createApp(deps: AppDeps) {
   const ledger = deps.ledger ?? createLedger(db, { now });
   const notify = mailReversalNotices({ mail, logger, contactOf: (userId) => userContact(db, userId) });
   const onramp = deps.onramp ?? createOnramp({ db, env, logger, now, ledger, notify });
+  const files = deps.files ?? createFiles({ db, store: fileStoreFor(env), logger, now, maxBytes: env.UPLOAD_MAX_BYTES });
   const app = new Hono<AppEnv>();
 
   // A client's X-Request-Id is kept only when short and plain (letters, digits, _ - =); else a new UUID.
@@ -77,17 +81,20 @@ export function createApp(deps: AppDeps) {
     setAnswerHeader(c, "Cache-Control", "no-store");
   });
   app.use("/api/*", compressJson);
-  app.use(
-    "/api/*",
-    limitBody(deps.env.BODY_LIMIT_BYTES, (c: Context) => failure(c, 413, "error.payloadTooLarge")),
-  );
+  // Uploads (the table's multipart routes) have their own, larger limit and read their form later.
+  const uploadPaths = new Set(routeList.filter((route) => route.body === "multipart").map((route) => API_BASE + route.path));
+  const isUpload = (c: Context) => uploadPaths.has(c.req.path);
+  const apiBodies = limitBody(deps.env.BODY_LIMIT_BYTES, (c: Context) => failure(c, 413, "error.payloadTooLarge"));
+  const maxBytes = deps.env.UPLOAD_MAX_BYTES;
+  const uploadBodies = limitBody(maxBytes + FORM_OVERHEAD_BYTES, (c: Context) => failure(c, 413, "error.fileTooLarge", { reason: "fileTooLarge", maxBytes }));
+  app.use("/api/*", (c, next) => (isUpload(c) ? uploadBodies : apiBodies)(c, next));
   // Every other route that reads a body (the sandbox's forms also set their own, smaller limit).
   // The webhook answers its own 413 (in the provider's terms); the stand-in sign-in provider reads
   // Node's request itself, bounded by its own limits.
   const pageBodies = limitBody(PAGE_BODY_MAX_BYTES, (c: Context) => c.text("Payload Too Large", 413));
   const ownLimit = (path: string) => path.startsWith("/api/") || path === WEBHOOK_PATH || path.startsWith(`${STAND_IN_PATH}/`);
   app.use("*", (c, next) => (ownLimit(c.req.path) ? next() : pageBodies(c, next)));
-  app.use("/api/*", jsonBody);
+  app.use("/api/*", (c, next) => (isUpload(c) ? next() : jsonBody(c, next)));
   app.use("/api/*", clientAddress(deps.env.TRUST_PROXY));
 
   // Every live route of the contract's table has its handler here (the type refuses a missing one).
@@ -102,6 +109,7 @@ export function createApp(deps: AppDeps) {
     ...cancelHandlers({ cancel: onramp.cancel, orders: onramp.orders }),
     ...portfolioHandlers({ ledger, catalog, now, history: [buyHistory(db, onramp.orders), ...tradeHistory(db)] }),
     ...tradingHandlers({ db, env, ledger, catalog, now }),
+    ...fileHandlers({ ...platform, files }),
   };
   const api = apiRoutes({ handlers, requireSession: requireAuth(platform), base: API_BASE });
   app.route(API_BASE, api);
@@ -122,6 +130,7 @@ export function createApp(deps: AppDeps) {
   app.route("/", devPriceRoutes({ env, prices }));
   app.route("/", devLedgerRoutes({ env, ledger }));
   app.route("/", onrampWebhookRoutes({ logger, onramp }));
+  app.route("/", pictureRoutes({ files }));
   if (onramp.sandbox) app.route("/", sandboxRoutes(onramp.sandbox));
   app.route(
     "/",

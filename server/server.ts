@@ -6,6 +6,7 @@ import { serve } from "@hono/node-server";
 import { createApp } from "./app.ts";
 import { PRUNE } from "./modules/auth/limits.ts";
 import { pruneAuthRows } from "./modules/auth/prune.ts";
+import { createFiles, fileStoreFor, UNUSED_PICTURE_MS } from "./modules/files/index.ts";
 import { openDatabase, type Database } from "./platform/db/open.ts";
 import { envWith, isPlayMoneyDemo, type Env } from "./env.ts";
 import { devToolsEnabled, isLoopbackHostname } from "./platform/http/hosts.ts";
@@ -66,7 +67,8 @@ export async function startServer({ env = envWith(), logger = createLogger(env.L
   const notify = mailReversalNotices({ mail, logger, contactOf: (userId) => userContact(database.db, userId) });
   const onramp = createOnramp({ db: database.db, env, logger, now: () => new Date(), ledger, notify });
   const holdExpiry = createHoldExpiry({ ledger, logger, everySeconds: env.LEDGER_EXPIRE_SECONDS });
-  const app = createApp({ database, env, logger, staticDir, version, mail, prices, ledger, onramp });
+  const files = createFiles({ db: database.db, store: fileStoreFor(env), logger, now: () => new Date(), maxBytes: env.UPLOAD_MAX_BYTES });
+  const app = createApp({ database, env, logger, staticDir, version, mail, prices, ledger, onramp, files });
   // Development: the house gets its inventory from its treasury, once (README "Trading"); production funds it by `npm run ops:house`.
   if (env.NODE_ENV !== "production" && env.TRADE_DEV_SEED === "on") {
     await seedHouse({ ledger, catalog: createCatalog({ db: database.db, prices, now: () => new Date() }), logger });
@@ -91,10 +93,17 @@ export async function startServer({ env = envWith(), logger = createLogger(env.L
   logger.info("started", { url, database: database.kind, mail: mail.kind, devTools, version, pid: process.pid });
 
   const prune = () =>
-    pruneAuthRows(database.db, new Date(), { idleMinutes: env.SESSION_IDLE_MINUTES }).then(
-      (deleted) => logger.debug("auth.pruned", deleted),
-      (error: unknown) => logger.warn("auth.pruneFailed", errorFields(error)),
-    );
+    Promise.all([
+      pruneAuthRows(database.db, new Date(), { idleMinutes: env.SESSION_IDLE_MINUTES }).then(
+        (deleted) => logger.debug("auth.pruned", deleted),
+        (error: unknown) => logger.warn("auth.pruneFailed", errorFields(error)),
+      ),
+      // Pictures uploaded but never set (a closed tab between the upload and the save).
+      files.pruneUnusedPictures(new Date(Date.now() - UNUSED_PICTURE_MS)).then(
+        (deleted) => logger.debug("files.pruned", { deleted }),
+        (error: unknown) => logger.warn("files.pruneFailed", errorFields(error)),
+      ),
+    ]);
   // The last run is awaited at close, so it never races the database closing.
   let pruned = prune();
   onramp.start();

@@ -40,6 +40,12 @@ const reasonMessages: Record<Reason, MessageId> = {
   houseCannotFill: "error.houseCannotFill",
   priceMoved: "error.priceMoved",
   debtOutstanding: "error.debtOutstanding",
+  fileEmpty: "error.fileEmpty",
+  fileTooLarge: "error.fileTooLarge",
+  fileNotImage: "error.fileNotImage",
+  imageTooLarge: "error.imageTooLarge",
+  imageUnreadable: "error.imageUnreadable",
+  fileNotFound: "error.fileNotFound",
 };
 
 /** The words of a failure the table documents without a reason, by its status. */

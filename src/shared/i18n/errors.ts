@@ -34,6 +34,12 @@ const reasonTexts: Record<AnyReason, MessageDescriptor> = {
   houseCannotFill: msg`We cannot fill a trade of this size in this asset right now. Try a smaller amount or another asset.`,
   priceMoved: msg`The price moved too much since this quote was made, so nothing was traded. Ask for a new quote.`,
   debtOutstanding: msg`You owe us some of this asset after a card payment was reversed. Until it is repaid, you cannot sell or convert it.`,
+  fileEmpty: msg`This file is empty. Choose a photo.`,
+  fileTooLarge: msg`This file is too large. Choose a smaller photo.`,
+  fileNotImage: msg`This file is not a photo we can use. Choose a JPEG, PNG or WebP image.`,
+  imageTooLarge: msg`This image has too many pixels. Choose a smaller photo.`,
+  imageUnreadable: msg`This image is damaged or incomplete. Choose another photo.`,
+  fileNotFound: msg`We could not find this picture. Upload it again.`,
 };
 
 /** The API client's codes, for a failure without a reason: the server's words for each status, and ours for the rest. */

@@ -6,6 +6,7 @@ import { PageHeader } from "../../../shared/ui/PageHeader.tsx";
 import { providerNames } from "../../auth/index.ts";
 import { NotificationsCard } from "../../notifications/index.ts";
 import { NameForm } from "../components/NameForm.tsx";
+import { PictureCard } from "../components/PictureCard.tsx";
 import { ChangePasswordForm, SetPasswordForm } from "../components/PasswordForms.tsx";
 import { useDismissAccountOnOpen } from "../hooks.ts";
 
@@ -79,6 +80,7 @@ export default function ProfilePage() {
             <ChangePasswordForm email={email} />
           )}
         </section>
+        <PictureCard profile={userInfo} />
         <NotificationsCard />
       </div>
     </>
