@@ -102,6 +102,8 @@ describe("API surface", () => {
       "/user/portfolio",
       "/user/portfolio/value",
       "/user/buy-sell-report",
+      "/file/add",
+      "/user/uploadProfileImage",
     ];
     // Public market reads: the list needs no body; the others default what they can and answer from the price snapshot.
     const market = { "/currency/list": 200, "/market/tickers": 200, "/market/price-history": 400 } as Record<string, number>;
