@@ -33,6 +33,13 @@ export const reasonStatus = {
   houseCannotFill: 409,
   priceMoved: 409,
   debtOutstanding: 403,
+  addressNotFound: 404,
+  addressNotUsable: 409,
+  withdrawalNotFound: 404,
+  withdrawalsLocked: 403,
+  withdrawalsFrozen: 403,
+  kycRequired: 403,
+  withdrawLimit: 409,
 } as const satisfies Record<string, FailureStatus>;
 
 export type Reason = keyof typeof reasonStatus;

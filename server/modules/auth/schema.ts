@@ -29,6 +29,8 @@ export const users = pgTable("users", {
   // someone other than who signed up. A provider's new account accepts by the note under its button.
   termsVersion: text("terms_version"),
   termsAcceptedAt: at("terms_accepted_at"),
+  // When the password was last set, changed or reset: withdrawals wait WITHDRAW_PASSWORD_LOCK_HOURS after it.
+  passwordChangedAt: at("password_changed_at"),
   createdAt: at("created_at").notNull().defaultNow(),
   updatedAt: at("updated_at").notNull().defaultNow(),
 });

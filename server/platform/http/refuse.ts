@@ -40,6 +40,13 @@ const reasonMessages: Record<Reason, MessageId> = {
   houseCannotFill: "error.houseCannotFill",
   priceMoved: "error.priceMoved",
   debtOutstanding: "error.debtOutstanding",
+  addressNotFound: "error.addressNotFound",
+  addressNotUsable: "error.addressNotUsable",
+  withdrawalNotFound: "error.withdrawalNotFound",
+  withdrawalsLocked: "error.withdrawalsLocked",
+  withdrawalsFrozen: "error.withdrawalsFrozen",
+  kycRequired: "error.kycRequired",
+  withdrawLimit: "error.withdrawLimit",
 };
 
 /** The words of a failure the table documents without a reason, by its status. */

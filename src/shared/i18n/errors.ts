@@ -34,6 +34,13 @@ const reasonTexts: Record<AnyReason, MessageDescriptor> = {
   houseCannotFill: msg`We cannot fill a trade of this size in this asset right now. Try a smaller amount or another asset.`,
   priceMoved: msg`The price moved too much since this quote was made, so nothing was traded. Ask for a new quote.`,
   debtOutstanding: msg`You owe us some of this asset after a card payment was reversed. Until it is repaid, you cannot sell or convert it.`,
+  addressNotFound: msg`We could not find this address in your address book.`,
+  addressNotUsable: msg`This address cannot be used yet: confirm it from the e-mail we sent, then wait for its cooling-off to end.`,
+  withdrawalNotFound: msg`We could not find a withdrawal of yours waiting for a code with this id. Start again.`,
+  withdrawalsLocked: msg`Your password was changed recently, so withdrawals are paused for a while to protect your account.`,
+  withdrawalsFrozen: msg`Withdrawals from this account are frozen. Contact support to lift the freeze.`,
+  kycRequired: msg`Verify your identity before you withdraw.`,
+  withdrawLimit: msg`This withdrawal is above your limit for one withdrawal or for the last 24 hours.`,
 };
 
 /** The API client's codes, for a failure without a reason: the server's words for each status, and ours for the rest. */

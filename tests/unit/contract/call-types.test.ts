@@ -68,6 +68,11 @@ describe("Call (src/shared/api/call.ts)", () => {
       | "portfolio"
       | "portfolioValue"
       | "buySellReport"
+      | "vaultWithdraw"
+      | "withdrawList"
+      | "withdrawAdd"
+      | "withdrawUpdate"
+      | "withdrawDelete"
     >();
   });
 });
