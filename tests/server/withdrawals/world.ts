@@ -28,7 +28,7 @@ export const HOUR = 3_600_000;
 export function withdrawWorld(database: Database, settings: Record<string, string> = {}) {
   const clock = testClock("2026-11-28T12:00:00Z");
   const usd = new Map<string, number>([
-    ["BTC", 50_000],
+    ["BTC", 20_000],
     ["ETH", 2_500],
     ["XRP", 0.5],
     ["USDT", 1],
