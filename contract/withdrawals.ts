@@ -102,6 +102,8 @@ export const withdrawListSchema = z.object({
   addresses: z.array(addressSchema),
   withdrawals: z.array(withdrawalSchema),
   status: withdrawStatusSchema,
+  /** What may be withdrawn now of each withdrawable asset the user holds (holds excluded). */
+  available: z.array(amountSchema),
 });
 export type WithdrawList = z.output<typeof withdrawListSchema>;
 

@@ -3,6 +3,8 @@
 import { desc, eq } from "drizzle-orm";
 import type { Context } from "hono";
 import type { AppEnv } from "../../platform/http/types.ts";
+import { WITHDRAWABLE_ASSETS } from "../../../contract/index.ts";
+import { fromMinor } from "../../../contract/decimal.ts";
 import type { Env } from "../../env.ts";
 import { handlers } from "../../platform/http/api.ts";
 import { linkOrigin } from "../../platform/http/hosts.ts";
@@ -25,12 +27,18 @@ export function withdrawalHandlers({ env, withdrawals: w }: { env: Parameters<ty
       handle: async (c) => {
         const userId = c.var.auth.user.id;
         const at = deps.now();
-        const [addresses, rows, status] = await Promise.all([
+        const [addresses, rows, status, balances] = await Promise.all([
           book.list(userId),
           deps.db.select().from(withdrawals).where(eq(withdrawals.userId, userId)).orderBy(desc(withdrawals.createdAt), desc(withdrawals.id)).limit(LISTED),
           guards.status(userId),
+          deps.ledger.balances(userId),
         ]);
-        return { addresses: addresses.map((row) => addressOf(row, at)), withdrawals: rows.map(withdrawalOf), status };
+        const available = await Promise.all(
+          balances
+            .filter((b) => WITHDRAWABLE_ASSETS.includes(b.asset) && b.available > 0n)
+            .map(async (b) => ({ asset: b.asset, value: fromMinor(b.available, (await deps.catalog.assetOf(b.asset))?.decimals ?? 0) })),
+        );
+        return { addresses: addresses.map((row) => addressOf(row, at)), withdrawals: rows.map(withdrawalOf), status, available };
       },
     },
     withdrawAdd: {
