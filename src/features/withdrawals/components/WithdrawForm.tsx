@@ -4,7 +4,7 @@ import type { Amount, WithdrawAddress } from "../../../../contract/index.ts";
 import { CodeField, Field, FormAlert } from "../../../shared/ui/form.tsx";
 import { Money } from "../../../shared/ui/Money.tsx";
 import type { useWithdrawal } from "../hooks/useWithdrawals.ts";
-import { fieldProblem } from "../lib/texts.ts";
+import { exactDecimals, fieldProblem } from "../lib/texts.ts";
 
 type Flow = ReturnType<typeof useWithdrawal>;
 
@@ -22,7 +22,8 @@ export function WithdrawForm({ flow, addresses, available, blocked }: { flow: Fl
       <section className="withdraw-card" aria-live="polite">
         <p role="status">
           <Trans>
-            Your withdrawal of <Money amount={flow.withdrawal.amount} /> is on its way. Follow it in the list below.
+            Your withdrawal of <Money amount={flow.withdrawal.amount} decimals={exactDecimals(flow.withdrawal.amount.value)} /> is on its way. Follow it in the
+            list below.
           </Trans>
         </p>
         <button type="button" className="button" onClick={flow.again}>
@@ -96,7 +97,7 @@ export function WithdrawForm({ flow, addresses, available, blocked }: { flow: Fl
         hint={
           max ? (
             <Trans>
-              Available: <Money amount={max} />
+              Available: <Money amount={max} decimals={exactDecimals(max.value)} />
             </Trans>
           ) : undefined
         }
@@ -114,13 +115,13 @@ export function WithdrawForm({ flow, addresses, available, blocked }: { flow: Fl
             <Trans>Network fee</Trans>
           </dt>
           <dd>
-            <Money amount={flow.preview.fee} />
+            <Money amount={flow.preview.fee} decimals={exactDecimals(flow.preview.fee.value)} />
           </dd>
           <dt>
             <Trans>You receive</Trans>
           </dt>
           <dd data-testid="receive">
-            <Money amount={flow.preview.receive} />
+            <Money amount={flow.preview.receive} decimals={exactDecimals(flow.preview.receive.value)} />
           </dd>
           <dt>
             <Trans>Value</Trans>

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { Withdrawal } from "../../../../contract/index.ts";
 import { Money } from "../../../shared/ui/Money.tsx";
-import { statusTexts } from "../lib/texts.ts";
+import { exactDecimals, statusTexts } from "../lib/texts.ts";
 
 /** The latest withdrawals with their status and the network's id; the list refreshes by itself. */
 export function WithdrawalList({ withdrawals }: { withdrawals: Withdrawal[] }) {
@@ -17,7 +17,7 @@ export function WithdrawalList({ withdrawals }: { withdrawals: Withdrawal[] }) {
       {withdrawals.map((w) => (
         <li key={w.id} className="withdraw-item" data-testid="withdrawal">
           <span>
-            <Money amount={w.amount} /> → {w.label}
+            <Money amount={w.amount} decimals={exactDecimals(w.amount.value)} /> → {w.label}
           </span>
           <span className="withdraw-status" data-status={w.status}>
             {i18n._(statusTexts[w.status])}

@@ -42,3 +42,9 @@ export function timeLeft(untilIso: string, nowMs: number): { hours: number; minu
   const left = Math.max(0, Date.parse(untilIso) - nowMs);
   return { hours: Math.floor(left / 3_600_000), minutes: Math.ceil((left % 3_600_000) / 60_000) };
 }
+
+/** The fraction digits an amount needs to be shown exactly (trailing zeros dropped, at least 2): fees and amounts sent are never rounded. */
+export function exactDecimals(value: string): number {
+  const fraction = value.split(".")[1]?.replace(/0+$/, "") ?? "";
+  return Math.max(2, fraction.length);
+}
