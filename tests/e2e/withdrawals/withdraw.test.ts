@@ -8,7 +8,7 @@ import type { BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../../server/platform/db/open.ts";
 import { createSession, createUser } from "../../../server/modules/auth/sessions.ts";
-import { appStarted, setupBrowser } from "../browser.ts";
+import { setupBrowser } from "../browser.ts";
 import { migratedDataDir, type RunningServer, startServer } from "../server.ts";
 
 const ADDRESS = "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq";
