@@ -64,7 +64,10 @@ export const withdrawalMachine = setup({
       description: "The address and the amount being chosen.",
       on: {
         "withdraw.edit": { actions: "setDraft" },
-        "withdraw.preview": { guard: "isFilled", target: "previewing" },
+        "withdraw.preview": [
+          { guard: "isFilled", target: "previewing" },
+          { description: "No address or no amount yet: nothing to figure; the form's required fields say what is missing." },
+        ],
       },
     },
     previewing: {
