@@ -23,7 +23,7 @@ function movedOf(entry: Exclude<HistoryEntry, BuyOrder>) {
 
 /** A row for the kinds of entry that trading and withdrawals add: when, what, how much, and its status. */
 export function EntryRow({ entry }: { entry: Exclude<HistoryEntry, EntryOf<"buy">> }) {
-  const { i18n } = useLingui();
+  const { i18n, t } = useLingui();
   const moved = movedOf(entry);
   return (
     <li className="history-item" data-entry={entry.id}>
@@ -42,6 +42,11 @@ export function EntryRow({ entry }: { entry: Exclude<HistoryEntry, EntryOf<"buy"
         </span>
         <OrderStatusBadge status={entry.status} />
       </div>
+      {entry.type === "withdrawal" && entry.txid && (
+        <p className="history-txid">
+          {t`Network id`}: <bdi dir="ltr">{entry.txid}</bdi>
+        </p>
+      )}
     </li>
   );
 }
