@@ -6,6 +6,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, lt, sql } from "drizzle-orm";
 import { WITHDRAW_CODE_MINUTES, WITHDRAW_CODE_TRIES, type VaultWithdrawAnswer } from "../../../contract/index.ts";
+import { fromMinor } from "../../../contract/decimal.ts";
 import { refuse } from "../../platform/http/refuse.ts";
 import type { Locale } from "../../platform/i18n/index.ts";
 import { LedgerError } from "../ledger/index.ts";
@@ -37,7 +38,7 @@ export function createWithdraw(
       fee: withdrawalOf(row).fee,
       receive: withdrawalOf(row).receive,
       available: { asset: row.asset, value: "0" },
-      usdValue: (Number(row.usdCents) / 100).toFixed(2),
+      usdValue: fromMinor(row.usdCents, 2),
     },
     withdrawal: withdrawalOf(row),
   });

@@ -40,7 +40,7 @@ export function fieldProblem(i18n: I18n, failure: Failure | null, field: string)
 /** "in 3 h 20 min" style countdown parts to a moment, from the server's clock. */
 export function timeLeft(untilIso: string, nowMs: number): { hours: number; minutes: number } {
   const left = Math.max(0, Date.parse(untilIso) - nowMs);
-  return { hours: Math.floor(left / 3_600_000), minutes: Math.ceil((left % 3_600_000) / 60_000) };
+  return { hours: Math.floor(left / 3_600_000), minutes: Math.floor((left % 3_600_000) / 60_000) };
 }
 
 /** The fraction digits an amount needs to be shown exactly (trailing zeros dropped, at least 2): fees and amounts sent are never rounded. */
