@@ -303,6 +303,14 @@ function productionProblems(env: Env): { path: string[]; message: string }[] {
         "or ONRAMP_SANDBOX_IN_PRODUCTION=demo-with-play-money to run a demo with play money on purpose (every page then says so)",
     });
   }
+  // Real money in, simulated money out: the simulator would complete withdrawals that never reach a network.
+  if (env.ONRAMP_PROVIDER !== "sandbox" && env.WITHDRAW_NETWORK === "simulator") {
+    problems.push({
+      path: ["WITHDRAW_NETWORK"],
+      message:
+        "is the network simulator, which completes withdrawals that never leave: with a real on-ramp production needs a custody provider (not built yet); only the play-money demo runs the simulator",
+    });
+  }
   return problems;
 }
 
