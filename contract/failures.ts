@@ -39,6 +39,13 @@ export const reasonStatus = {
   imageTooLarge: 422,
   imageUnreadable: 422,
   fileNotFound: 404,
+  addressNotFound: 404,
+  addressNotUsable: 409,
+  withdrawalNotFound: 404,
+  withdrawalsLocked: 403,
+  withdrawalsFrozen: 403,
+  kycRequired: 403,
+  withdrawLimit: 409,
 } as const satisfies Record<string, FailureStatus>;
 
 export type Reason = keyof typeof reasonStatus;

@@ -27,3 +27,4 @@ export * from "./pnl.ts";
 export * from "./routes.ts";
 export * from "./trading.ts";
 export * from "./pages.ts";
+export * from "./withdrawals.ts";

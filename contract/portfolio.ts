@@ -74,6 +74,8 @@ export const withdrawalEntrySchema = z.object({
   fee: amountSchema,
   address: z.string(),
   network: z.string(),
+  /** The network's transaction id, once broadcast. */
+  txid: z.string().nullable(),
 });
 
 /** A fee charged on its own (not part of a trade's figures). */

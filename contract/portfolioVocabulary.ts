@@ -8,7 +8,7 @@ export const HISTORY_TYPES = ["buy", "buyCash", "sell", "convert", "deposit", "w
 export type HistoryType = (typeof HISTORY_TYPES)[number];
 
 /** The kinds a user can make today: the history's filter offers only these (no promise of what is not built). */
-export const LIVE_HISTORY_TYPES = ["buy", "buyCash", "sell", "convert"] as const satisfies readonly HistoryType[];
+export const LIVE_HISTORY_TYPES = ["buy", "buyCash", "sell", "convert", "withdrawal"] as const satisfies readonly HistoryType[];
 
 export const HISTORY_PAGE_MAX = 50;
 

@@ -49,6 +49,7 @@ import { tradingRoutes } from "./trading.ts";
 import { balancesRequestSchema, balancesSchema, historyRequestSchema, historySchema } from "./portfolio.ts";
 import { pnlRoutes } from "./pnlRoutes.ts";
 import { fileRoutes } from "./fileRoutes.ts";
+import { withdrawalRoutes } from "./withdrawalRoutes.ts";
 import { route, type RouteDef } from "./routeDef.ts";
 
 export type { RouteDef } from "./routeDef.ts";
@@ -396,11 +397,11 @@ export const routes = {
   kycDetails: planned(routePaths.kycDetails, "KYC", "Submits verification details."),
 
   // Withdrawals
-  vaultWithdraw: planned(routePaths.vaultWithdraw, "Withdrawals", "Withdraws from the vault."),
-  withdrawList: planned(routePaths.withdrawList, "Withdrawals", "Withdrawal addresses."),
-  withdrawAdd: planned(routePaths.withdrawAdd, "Withdrawals", "Adds a withdrawal address."),
-  withdrawUpdate: planned(routePaths.withdrawUpdate, "Withdrawals", "Changes a withdrawal address."),
-  withdrawDelete: planned(routePaths.withdrawDelete, "Withdrawals", "Removes a withdrawal address."),
+  vaultWithdraw: route(withdrawalRoutes.vaultWithdraw),
+  withdrawList: route(withdrawalRoutes.withdrawList),
+  withdrawAdd: route(withdrawalRoutes.withdrawAdd),
+  withdrawUpdate: route(withdrawalRoutes.withdrawUpdate),
+  withdrawDelete: route(withdrawalRoutes.withdrawDelete),
 } as const satisfies Record<string, RouteDef>;
 
 export type Routes = typeof routes;

@@ -41,6 +41,10 @@ export const fieldErrorKeys = [
   "amount.aboveMaximum",
   "order.notFound",
   "date.invalid",
+  "address.invalid",
+  "memo.invalid",
+  "network.unsupported",
+  "amount.belowFee",
 ] as const;
 export type FieldErrorKey = (typeof fieldErrorKeys)[number];
 

@@ -24,7 +24,16 @@ import { signedInRenderer } from "./platform/http/signed-in-render.ts";
 import { setAnswerHeader } from "./platform/http/answer-headers.ts";
 import { compressJson } from "./platform/http/encoding.ts";
 import { profileHandlers } from "./modules/account/index.ts";
-import { requireAuth, scryptHasher, sessionHandlers, socialAuthRoutes, socialLoginHandlers, STAND_IN_PATH, userContact } from "./modules/auth/index.ts";
+import {
+  passwordChangedAt,
+  requireAuth,
+  scryptHasher,
+  sessionHandlers,
+  socialAuthRoutes,
+  socialLoginHandlers,
+  STAND_IN_PATH,
+  userContact,
+} from "./modules/auth/index.ts";
 import { healthHandlers } from "./modules/health/index.ts";
 import { pushHandlers } from "./modules/notifications/index.ts";
 import { createCatalog, createPriceService, devPriceRoutes, marketHandlers } from "./modules/market/index.ts";
@@ -42,6 +51,8 @@ import {
 import { portfolioHandlers } from "./modules/portfolio/index.ts";
 import { tradeHistory, tradingHandlers } from "./modules/trading/index.ts";
 import { createFiles, fileHandlers, fileStoreFor, pictureRoutes } from "./modules/files/index.ts";
+import { createWithdrawals, devWithdrawRoutes, withdrawalHandlers, withdrawalHistory, withdrawLinkRoutes } from "./modules/withdrawals/index.ts";
+import { kycPlaceholderApprovesEveryone } from "./modules/withdrawals/kyc-placeholder.ts";
 
 export const API_BASE = "/api/v1";
 export const REQUEST_ID_MAX_LENGTH = 64;
@@ -64,6 +75,19 @@ export function createApp(deps: AppDeps) {
   const notify = mailReversalNotices({ mail, logger, contactOf: (userId) => userContact(db, userId) });
   const onramp = deps.onramp ?? createOnramp({ db, env, logger, now, ledger, notify });
   const files = deps.files ?? createFiles({ db, store: fileStoreFor(env), logger, now, maxBytes: env.UPLOAD_MAX_BYTES });
+  const withdrawals =
+    deps.withdrawals ??
+    createWithdrawals({
+      ...platform,
+      db,
+      ledger,
+      catalog,
+      mail,
+      // The KYC module answers this when it lands (issue 27); until then every user passes.
+      kyc: deps.kyc ?? kycPlaceholderApprovesEveryone,
+      contactOf: (userId) => userContact(db, userId),
+      passwordChangedAt: (userId) => passwordChangedAt(db, userId),
+    });
   const app = new Hono<AppEnv>();
 
   // A client's X-Request-Id is kept only when short and plain (letters, digits, _ - =); else a new UUID.
@@ -107,9 +131,10 @@ export function createApp(deps: AppDeps) {
     ...marketHandlers({ ...platform, catalog }),
     ...onrampHandlers({ env, catalog, orders: onramp.orders }),
     ...cancelHandlers({ cancel: onramp.cancel, orders: onramp.orders }),
-    ...portfolioHandlers({ ledger, catalog, now, history: [buyHistory(db, onramp.orders), ...tradeHistory(db)] }),
+    ...portfolioHandlers({ ledger, catalog, now, history: [buyHistory(db, onramp.orders), ...tradeHistory(db), withdrawalHistory(db)] }),
     ...tradingHandlers({ db, env, ledger, catalog, now }),
     ...fileHandlers({ ...platform, files }),
+    ...withdrawalHandlers({ env, withdrawals }),
   };
   const api = apiRoutes({ handlers, requireSession: requireAuth(platform), base: API_BASE });
   app.route(API_BASE, api);
@@ -131,6 +156,8 @@ export function createApp(deps: AppDeps) {
   app.route("/", devLedgerRoutes({ env, ledger }));
   app.route("/", onrampWebhookRoutes({ logger, onramp }));
   app.route("/", pictureRoutes({ files }));
+  app.route("/", withdrawLinkRoutes(withdrawals.deps, withdrawals.book));
+  app.route("/", devWithdrawRoutes({ env, clock: deps.withdrawClock ?? null, tick: withdrawals.tick }));
   if (onramp.sandbox) app.route("/", sandboxRoutes(onramp.sandbox));
   app.route(
     "/",

@@ -155,6 +155,19 @@ export const envSchema = z.object({
   ONRAMP_SANDBOX_WEBHOOK_COPIES: integer(0, 20, 1),
   /** The sandbox: "reversed" sends each order's pending webhooks newest first (out of order on purpose). */
   ONRAMP_SANDBOX_WEBHOOK_ORDER: oneOf(["in-order", "reversed"], "in-order"),
+  /** Withdrawals (issue 27): a confirmed address becomes usable after this many hours. */
+  WITHDRAW_COOLING_OFF_HOURS: integer(0, 720, 24),
+  /** After a password change or reset, withdrawals wait this many hours. */
+  WITHDRAW_PASSWORD_LOCK_HOURS: integer(0, 720, 24),
+  /** The most one withdrawal may be worth, and all of a user's over the last 24 hours, in US dollars. */
+  WITHDRAW_MAX_USD: integer(1, 100_000_000, 10_000),
+  WITHDRAW_DAILY_USD: integer(1, 100_000_000, 25_000),
+  /** Where withdrawals go: the embedded network simulator (a custody provider later). */
+  WITHDRAW_NETWORK: oneOf(["simulator"], "simulator"),
+  /** The simulator's steps, in seconds: queued → broadcast → confirming → completed (README "Withdrawals"). */
+  WITHDRAW_SIM_BROADCAST_SECONDS: integer(0, 3_600, 3),
+  WITHDRAW_SIM_CONFIRMING_SECONDS: integer(0, 3_600, 5),
+  WITHDRAW_SIM_COMPLETE_SECONDS: integer(0, 3_600, 10),
   /** How long a trading quote holds its price and amounts (issue 26). */
   TRADE_QUOTE_SECONDS: integer(3, 300, 15),
   /** The house's spread on each side of the mid price, in basis points (25 = 0.25%: bid = mid − 0.25%, ask = mid + 0.25%). */
@@ -316,6 +329,14 @@ function productionProblems(env: Env): { path: string[]; message: string }[] {
       message:
         "is the sandbox (the default), whose public test card credits balances for free: set ONRAMP_PROVIDER=swipelux with its settings, " +
         "or ONRAMP_SANDBOX_IN_PRODUCTION=demo-with-play-money to run a demo with play money on purpose (every page then says so)",
+    });
+  }
+  // Real money in, simulated money out: the simulator would complete withdrawals that never reach a network.
+  if (env.ONRAMP_PROVIDER !== "sandbox" && env.WITHDRAW_NETWORK === "simulator") {
+    problems.push({
+      path: ["WITHDRAW_NETWORK"],
+      message:
+        "is the network simulator, which completes withdrawals that never leave: with a real on-ramp production needs a custody provider (not built yet); only the play-money demo runs the simulator",
     });
   }
   return problems;

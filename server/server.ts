@@ -15,7 +15,9 @@ import { createMailService } from "./platform/mail/index.ts";
 import { createCatalog, createPriceService } from "./modules/market/index.ts";
 import { seedHouse } from "./modules/trading/index.ts";
 import { createHoldExpiry, createLedger } from "./modules/ledger/index.ts";
-import { userContact } from "./modules/auth/index.ts";
+import { passwordChangedAt, userContact } from "./modules/auth/index.ts";
+import { createWithdrawals, devWithdrawClock } from "./modules/withdrawals/index.ts";
+import { kycPlaceholderApprovesEveryone } from "./modules/withdrawals/kyc-placeholder.ts";
 import { createOnramp, mailReversalNotices } from "./modules/onramp/index.ts";
 
 export interface StartOptions {
@@ -68,7 +70,22 @@ export async function startServer({ env = envWith(), logger = createLogger(env.L
   const onramp = createOnramp({ db: database.db, env, logger, now: () => new Date(), ledger, notify });
   const holdExpiry = createHoldExpiry({ ledger, logger, everySeconds: env.LEDGER_EXPIRE_SECONDS });
   const files = createFiles({ db: database.db, store: fileStoreFor(env), logger, now: () => new Date(), maxBytes: env.UPLOAD_MAX_BYTES });
-  const app = createApp({ database, env, logger, staticDir, version, mail, prices, ledger, onramp, files });
+  // With the development tools on, withdrawals run on a clock that /dev/withdrawals/clock moves forward.
+  const withdrawClock = devTools ? devWithdrawClock() : undefined;
+  const withdrawals = createWithdrawals({
+    db: database.db,
+    env,
+    logger,
+    now: withdrawClock?.now ?? (() => new Date()),
+    ledger,
+    catalog: createCatalog({ db: database.db, prices, now: () => new Date() }),
+    mail,
+    // PLACEHOLDER: the KYC module's kycApproved replaces this when it lands (issue 27).
+    kyc: kycPlaceholderApprovesEveryone,
+    contactOf: (userId) => userContact(database.db, userId),
+    passwordChangedAt: (userId) => passwordChangedAt(database.db, userId),
+  });
+  const app = createApp({ database, env, logger, staticDir, version, mail, prices, ledger, onramp, files, withdrawals, withdrawClock });
   // Development: the house gets its inventory from its treasury, once (README "Trading"); production funds it by `npm run ops:house`.
   if (env.NODE_ENV !== "production" && env.TRADE_DEV_SEED === "on") {
     await seedHouse({ ledger, catalog: createCatalog({ db: database.db, prices, now: () => new Date() }), logger });
@@ -83,6 +100,7 @@ export async function startServer({ env = envWith(), logger = createLogger(env.L
   } catch (error) {
     prices.stop();
     await onramp.stop();
+    await withdrawals.stop();
     await mail.close();
     await database.close();
     throw error;
@@ -108,6 +126,7 @@ export async function startServer({ env = envWith(), logger = createLogger(env.L
   let pruned = prune();
   onramp.start();
   holdExpiry.start();
+  withdrawals.start();
   const pruning = setInterval(() => (pruned = prune()), PRUNE.everyMs).unref();
 
   let closing: Promise<void> | undefined;
@@ -128,6 +147,7 @@ export async function startServer({ env = envWith(), logger = createLogger(env.L
       await pruned;
       await onramp.stop();
       await holdExpiry.stop();
+      await withdrawals.stop();
       await mail.close();
       await database.close();
       logger.info("stopped", { url });

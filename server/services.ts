@@ -8,6 +8,7 @@ import type { MailService } from "./platform/mail/index.ts";
 import type { PriceService } from "./modules/market/index.ts";
 import type { Onramp } from "./modules/onramp/index.ts";
 import type { Files } from "./modules/files/index.ts";
+import type { devWithdrawClock, KycGate, Withdrawals } from "./modules/withdrawals/index.ts";
 
 /**
  * What createApp needs from the outside world; tests pass their own (a clock, a log sink). Only the
@@ -35,4 +36,10 @@ export interface AppDeps {
   onramp?: Onramp;
   /** Defaults to the files service over the store the env selects (a folder under DATA_DIR, or S3). */
   files?: Files;
+  /** Defaults to withdrawals over this app's ledger and clock, with no timers (server.ts starts them; tests tick by hand). */
+  withdrawals?: Withdrawals;
+  /** The withdrawals' movable clock of the development tools (POST /dev/withdrawals/clock); none in tests. */
+  withdrawClock?: ReturnType<typeof devWithdrawClock>;
+  /** Whether a user's identity verification is approved (the KYC module's answer). */
+  kyc?: KycGate;
 }

@@ -89,4 +89,5 @@ export const historyWithdrawal = (n: number, status: OrderStatus = "processing")
   fee: { asset: "ETH", value: "0.001" },
   address: "0x52908400098527886E0F7030069857D2E4169EE7",
   network: "ethereum",
+  txid: null,
 });

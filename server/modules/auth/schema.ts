@@ -32,6 +32,8 @@ export const users = pgTable("users", {
   termsAcceptedAt: at("terms_accepted_at"),
   // The profile picture: one of the user's own uploads of purpose "avatar" (the files module checks).
   pictureFileId: uuid("picture_file_id").references(() => fileKeys.id, { onDelete: "set null" }),
+  // When the password was last set, changed or reset: withdrawals wait WITHDRAW_PASSWORD_LOCK_HOURS after it.
+  passwordChangedAt: at("password_changed_at"),
   createdAt: at("created_at").notNull().defaultNow(),
   updatedAt: at("updated_at").notNull().defaultNow(),
 });

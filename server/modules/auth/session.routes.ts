@@ -230,7 +230,7 @@ export function sessionHandlers(s: AuthDeps) {
           if (!(await consumeCode(tx, check.codeId, now))) return false;
           // A code proves the address, not who submitted a pending sign-up: its consent is dropped.
           await markEmailVerified(tx, check.userId, now, { keepSignup: false });
-          await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, check.userId));
+          await tx.update(users).set({ passwordHash, passwordChangedAt: now, updatedAt: now }).where(eq(users.id, check.userId));
           // Whoever knew the old password may hold a session: a reset ends them all.
           await revokeUserSessions(tx, check.userId, now);
           return true;

@@ -15,6 +15,12 @@ export async function userContact(db: Db, userId: string): Promise<{ email: stri
   return user ? { email: user.email, locale: user.locale === "ar" ? "ar" : "en" } : null;
 }
 
+/** When the user's password was last set, changed or reset (withdrawals wait a while after it). */
+export async function passwordChangedAt(db: Db, userId: string): Promise<Date | null> {
+  const [user] = await db.select({ at: users.passwordChangedAt }).from(users).where(eq(users.id, userId));
+  return user?.at ?? null;
+}
+
 export interface PendingSignupFields {
   fullName: string;
   passwordHash: string;
@@ -118,7 +124,7 @@ export async function updateUserProfile(db: Db, userId: string, fields: { fullNa
 export async function setFirstPassword(db: Db, userId: string, passwordHash: string, now: Date): Promise<User | undefined> {
   const [user] = await db
     .update(users)
-    .set({ passwordHash, updatedAt: now })
+    .set({ passwordHash, passwordChangedAt: now, updatedAt: now })
     .where(and(eq(users.id, userId), isNull(users.passwordHash)))
     .returning();
   return user;
@@ -128,7 +134,7 @@ export async function setFirstPassword(db: Db, userId: string, passwordHash: str
 export async function replacePassword(db: Db, userId: string, proven: string, passwordHash: string, now: Date): Promise<boolean> {
   const [updated] = await db
     .update(users)
-    .set({ passwordHash, updatedAt: now })
+    .set({ passwordHash, passwordChangedAt: now, updatedAt: now })
     .where(and(eq(users.id, userId), eq(users.passwordHash, proven)))
     .returning({ id: users.id });
   return updated !== undefined;

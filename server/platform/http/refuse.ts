@@ -46,6 +46,13 @@ const reasonMessages: Record<Reason, MessageId> = {
   imageTooLarge: "error.imageTooLarge",
   imageUnreadable: "error.imageUnreadable",
   fileNotFound: "error.fileNotFound",
+  addressNotFound: "error.addressNotFound",
+  addressNotUsable: "error.addressNotUsable",
+  withdrawalNotFound: "error.withdrawalNotFound",
+  withdrawalsLocked: "error.withdrawalsLocked",
+  withdrawalsFrozen: "error.withdrawalsFrozen",
+  kycRequired: "error.kycRequired",
+  withdrawLimit: "error.withdrawLimit",
 };
 
 /** The words of a failure the table documents without a reason, by its status. */

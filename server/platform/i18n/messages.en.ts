@@ -173,6 +173,36 @@ export const en = {
   "standIn.expired.text": "The sign-in request has expired or is not valid. Close this window and try again.",
   // Push notifications.
   "success.pushTokenSaved": "Notifications are set up on this device.",
+  // Withdrawals (issue 27).
+  "error.addressNotFound": "We could not find this address in your address book.",
+  "error.addressNotUsable": "This address cannot be used yet: confirm it from the e-mail we sent, then wait for its cooling-off to end.",
+  "error.withdrawalNotFound": "We could not find a withdrawal of yours waiting for a code with this id. Start again.",
+  "error.withdrawalsLocked":
+    "Your password was changed recently, so withdrawals are paused for a while to protect your account. The withdrawals page says until when.",
+  "error.withdrawalsFrozen": "Withdrawals from this account are frozen. Contact support to lift the freeze.",
+  "error.kycRequired": "Verify your identity before you withdraw.",
+  "error.withdrawLimit": "This withdrawal is above your limit for one withdrawal or for the last 24 hours. The withdrawals page shows your limits.",
+  "address.invalid": "This is not a valid address for the network chosen.",
+  "memo.invalid": "A destination tag is a whole number from 0 to 4294967295, and only XRP takes one.",
+  "network.unsupported": "This asset cannot be withdrawn on this network.",
+  "amount.belowFee": "The amount must be larger than the network fee.",
+  "withdraw.amount.tooManyDecimals": "{asset} allows at most {decimals} decimal places.",
+  "withdraw.amount.belowFee": "The amount must be larger than the network fee of {fee} {asset}.",
+  "mail.withdrawAddress.subject": "Confirm your new withdrawal address",
+  "mail.withdrawAddress.text":
+    "A withdrawal address was added to your Sarraf account:\n\n{label}: {address} ({network})\n\nTo confirm it, open this link within {minutes} minutes:\n{link}\n\nOnce confirmed, it can be used after {hours} hours.\n\nIf this was not you, freeze withdrawals from your account at once:\n{freeze}",
+  "mail.withdrawCode.subject": "Your withdrawal code",
+  "mail.withdrawCode.text":
+    "You asked to withdraw {amount} {asset} to {label} ({address}).\n\nYour code is {code}. It is valid for {minutes} minutes.\n\nIf this was not you, freeze withdrawals from your account at once:\n{freeze}",
+  "page.withdrawConfirm.title": "Confirm the withdrawal address",
+  "page.withdrawConfirm.text": "Confirm {label}: {address} ({network}) as an address you can withdraw to. It becomes usable after the cooling-off.",
+  "page.withdrawConfirm.button": "Confirm this address",
+  "page.withdrawConfirm.done": "The address is confirmed. You can withdraw to it from {usableAt} (UTC).",
+  "page.withdrawConfirm.invalid": "This link is not valid or has expired. Add the address again to get a new link.",
+  "page.withdrawFreeze.title": "Freeze withdrawals",
+  "page.withdrawFreeze.text": "If you did not ask for this, freeze every withdrawal from your account now. Withdrawals waiting for a code are cancelled.",
+  "page.withdrawFreeze.button": "Freeze withdrawals now",
+  "page.withdrawFreeze.done": "Withdrawals from your account are frozen. Contact support to lift the freeze, and change your password.",
 } as const;
 
 export type MessageId = keyof typeof en;

@@ -1,6 +1,6 @@
 import type { Locale } from "../i18n/index.ts";
 
-export type MailKind = "signup" | "signupExisting" | "signin" | "reset" | "onrampReversed";
+export type MailKind = "signup" | "signupExisting" | "signin" | "reset" | "onrampReversed" | "withdrawAddress" | "withdrawCode";
 
 export interface MailMessage {
   to: string;

@@ -40,6 +40,13 @@ const reasonTexts: Record<AnyReason, MessageDescriptor> = {
   imageTooLarge: msg`This image has too many pixels. Choose a smaller photo.`,
   imageUnreadable: msg`This image is damaged or incomplete. Choose another photo.`,
   fileNotFound: msg`We could not find this picture. Upload it again.`,
+  addressNotFound: msg`We could not find this address in your address book.`,
+  addressNotUsable: msg`This address cannot be used yet: confirm it from the e-mail we sent, then wait for its cooling-off to end.`,
+  withdrawalNotFound: msg`We could not find a withdrawal of yours waiting for a code with this id. Start again.`,
+  withdrawalsLocked: msg`Your password was changed recently, so withdrawals are paused for a while to protect your account.`,
+  withdrawalsFrozen: msg`Withdrawals from this account are frozen. Contact support to lift the freeze.`,
+  kycRequired: msg`Verify your identity before you withdraw.`,
+  withdrawLimit: msg`This withdrawal is above your limit for one withdrawal or for the last 24 hours.`,
 };
 
 /** The API client's codes, for a failure without a reason: the server's words for each status, and ours for the rest. */

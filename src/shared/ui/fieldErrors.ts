@@ -40,6 +40,10 @@ const texts: Record<FieldErrorKey, ReturnType<typeof msg>> = {
   "amount.aboveMaximum": msg`This amount is above the maximum for one order.`,
   "order.notFound": msg`No order of yours has this id.`,
   "date.invalid": msg`Enter a date as YYYY-MM-DD.`,
+  "address.invalid": msg`This is not a valid address for the network chosen.`,
+  "memo.invalid": msg`A destination tag is a whole number from 0 to 4294967295, and only XRP takes one.`,
+  "network.unsupported": msg`This asset cannot be withdrawn on this network.`,
+  "amount.belowFee": msg`The amount must be larger than the network fee.`,
 };
 
 export function fieldErrorText(i18n: I18n, key: FieldErrorKey): string {

@@ -157,6 +157,35 @@ export const validBodies: { [K in LiveRouteName]: fc.Arbitrary<RequestOf<K>> } =
       { requiredKeys: [] },
     ),
   ),
+  withdrawList: accepted("withdrawList", fc.constant({})),
+  withdrawAdd: accepted(
+    "withdrawAdd",
+    fc.record(
+      {
+        label: text(1, 40),
+        asset: fc.constantFrom("BTC", "ETH", "XRP", "usdt"),
+        network: fc.constantFrom("bitcoin", "ethereum", "bsc", "xrp"),
+        address: fc.constantFrom(
+          "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq",
+          "0x52908400098527886E0F7030069857D2E4169EE7",
+          "rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpAYe",
+          "x",
+        ),
+        memo: fc.constantFrom("", "12345"),
+      },
+      { requiredKeys: ["label", "asset", "network", "address"] },
+    ),
+  ),
+  withdrawUpdate: accepted("withdrawUpdate", fc.record({ id: fc.uuid(), label: text(1, 40) })),
+  withdrawDelete: accepted("withdrawDelete", fc.record({ id: fc.uuid() })),
+  vaultWithdraw: accepted(
+    "vaultWithdraw",
+    fc.oneof(
+      fc.record({ action: fc.constant("preview" as const), addressId: fc.uuid(), amount }),
+      fc.record({ action: fc.constant("request" as const), addressId: fc.uuid(), amount, idempotencyKey: fc.stringMatching(/^[A-Za-z0-9_-]{8,64}$/) }),
+      fc.record({ action: fc.constant("confirm" as const), withdrawalId: fc.uuid(), code: fc.stringMatching(/^\d{6}$/) }),
+    ),
+  ),
 };
 
 /** Values of every JSON type, for a field that expects another. */

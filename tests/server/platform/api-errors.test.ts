@@ -104,6 +104,11 @@ describe("API surface", () => {
       "/user/buy-sell-report",
       "/file/add",
       "/user/uploadProfileImage",
+      "/user/vault/withdraw",
+      "/withdraw/list",
+      "/withdraw/add",
+      "/withdraw/update",
+      "/withdraw/delete",
     ];
     // Public market reads: the list needs no body; the others default what they can and answer from the price snapshot.
     const market = { "/currency/list": 200, "/market/tickers": 200, "/market/price-history": 400 } as Record<string, number>;

@@ -70,6 +70,11 @@ describe("Call (src/shared/api/call.ts)", () => {
       | "portfolio"
       | "portfolioValue"
       | "buySellReport"
+      | "vaultWithdraw"
+      | "withdrawList"
+      | "withdrawAdd"
+      | "withdrawUpdate"
+      | "withdrawDelete"
     >();
   });
 });

@@ -28,11 +28,18 @@ describe("the transaction history", { timeout: 20_000 }, () => {
     );
   });
 
-  it("offers every kind a trader can make (card buys, buys with cash, sells, converts) and asks for the one chosen", async () => {
+  it("offers every kind a trader can make (card buys, buys with cash, sells, converts, withdrawals) and asks for the one chosen", async () => {
     const { call, memory } = await renderApp("/history", { user: storedUser, calls: { transactionsHistory: () => ({ items: [order(1)], nextCursor: null }) } });
     await main().findByText("That is every order.", {}, { timeout: 10_000 });
     const type = screen.getByLabelText("Type");
-    expect([...type.querySelectorAll("option")].map((option) => option.textContent)).toEqual(["All types", "Buy", "Buy with cash", "Sell", "Convert"]);
+    expect([...type.querySelectorAll("option")].map((option) => option.textContent)).toEqual([
+      "All types",
+      "Buy",
+      "Buy with cash",
+      "Sell",
+      "Convert",
+      "Withdrawal",
+    ]);
     fireEvent.change(type, { target: { value: "sell" } });
     await waitFor(() => expect(memory.history?.at(-1)).toBe("/history?type=sell"));
     await waitFor(() => expect(bodiesOf(call, "transactionsHistory").at(-1)).toEqual({ limit: 20, type: "sell" }));

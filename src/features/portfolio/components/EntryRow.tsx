@@ -36,7 +36,7 @@ function movedOf(entry: Entry): { sign: "+" | "−"; amount: Amount; asset: stri
  * status; a trade opens to what was given, its price or rate, its fee and its quote, as a card buy does.
  */
 export function EntryRow({ entry, assets, expanded, onToggle }: { entry: Entry; assets: AssetLookup; expanded: boolean; onToggle: () => void }) {
-  const { i18n } = useLingui();
+  const { i18n, t } = useLingui();
   const moved = movedOf(entry);
   const amount = (value: Amount) => <Money amount={value} decimals={amountDecimals(assetInfo(assets, value.asset))} />;
   const trade = isTrade(entry) ? entry : null;
@@ -75,6 +75,11 @@ export function EntryRow({ entry, assets, expanded, onToggle }: { entry: Entry; 
     return (
       <li className="history-item" data-entry={entry.id}>
         <div className="history-row">{summary}</div>
+        {entry.type === "withdrawal" && entry.txid && (
+          <p className="history-txid">
+            {t`Network id`}: <bdi dir="ltr">{entry.txid}</bdi>
+          </p>
+        )}
       </li>
     );
   }

@@ -1,0 +1,7 @@
+// What the composition root mounts of withdrawals.
+export { createWithdrawals, type Withdrawals } from "./service.ts";
+export type { KycGate, WithdrawalsDeps } from "./deps.ts";
+export { withdrawalHandlers } from "./routes.ts";
+export { withdrawLinkRoutes } from "./pages.ts";
+export { withdrawalHistory } from "./history.ts";
+export { devWithdrawClock, devWithdrawRoutes } from "./dev.ts";
