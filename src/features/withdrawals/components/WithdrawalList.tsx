@@ -17,15 +17,18 @@ export function WithdrawalList({ withdrawals }: { withdrawals: Withdrawal[] }) {
       {withdrawals.map((w) => (
         <li key={w.id} className="withdraw-item" data-testid="withdrawal">
           <span>
-            <Money amount={w.amount} decimals={exactDecimals(w.amount.value)} /> → {w.label}
+            {/* The arrow points from the amount to the address's name in the reading direction. */}
+            <Trans>
+              <Money amount={w.amount} decimals={exactDecimals(w.amount.value)} /> to <bdi>{w.label}</bdi>
+            </Trans>
           </span>
           <span className="withdraw-status" data-status={w.status}>
             {i18n._(statusTexts[w.status])}
           </span>
           {w.txid && (
-            <bdi dir="ltr" className="withdraw-txid" title={w.txid}>
-              {t`Network id`}: {w.txid.slice(0, 10)}…{w.txid.slice(-6)}
-            </bdi>
+            <span className="withdraw-txid" title={w.txid}>
+              {t`Network id`}: <bdi dir="ltr">{`${w.txid.slice(0, 10)}…${w.txid.slice(-6)}`}</bdi>
+            </span>
           )}
         </li>
       ))}

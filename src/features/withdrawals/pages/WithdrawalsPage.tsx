@@ -1,5 +1,6 @@
 import "../withdrawals.css";
 import { useEffect, useState } from "react";
+import { Money } from "../../../shared/ui/Money.tsx";
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { WithdrawStatus } from "../../../../contract/index.ts";
 import { PageHeader } from "../../../shared/ui/PageHeader.tsx";
@@ -106,8 +107,10 @@ export default function WithdrawalsPage() {
               </h2>
               <p className="muted">
                 <Trans>
-                  Limits: <bdi dir="ltr">{list.status.limits.perWithdrawalUsd}</bdi> USD per withdrawal, <bdi dir="ltr">{list.status.limits.dailyUsd}</bdi> USD
-                  in 24 hours (used: <bdi dir="ltr">{list.status.limits.usedTodayUsd}</bdi> USD).
+                  Limits: <Money amount={{ asset: "USD", value: list.status.limits.perWithdrawalUsd }} /> per withdrawal,{" "}
+                  <Money amount={{ asset: "USD", value: list.status.limits.dailyUsd }} /> in 24 hours (used:{" "}
+                  <Money amount={{ asset: "USD", value: list.status.limits.usedTodayUsd }} />
+                  ).
                 </Trans>
               </p>
               <WithdrawForm flow={flow} addresses={list.addresses} available={list.available} blocked={blocked} />
