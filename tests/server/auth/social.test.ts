@@ -71,6 +71,7 @@ describe("social sign-in through the stand-in", () => {
         emailVerified: true,
         hasPassword: false,
         providers: [provider],
+        pictureUrl: null,
         createdAt: user!.createdAt.toISOString(),
         Token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
       },
