@@ -1,106 +1,88 @@
 // Issue 27, what stops a withdrawal, each refused with its translated reason and nothing changed:
 // the lock after a password change (a moved clock), a freeze from an e-mailed link, KYC not approved,
 // a debt to the house, the limits in US dollars (one withdrawal; 24 hours), and bad amounts.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
-import type { Database } from "../../../server/platform/db/open.ts";
 import { users } from "../../../server/modules/auth/schema.ts";
 import { PASSWORD } from "../helpers/auth.ts";
-import { openTestDatabase } from "../helpers/test-db.ts";
-import { HOUR, withdrawWorld, type Data, type WithdrawWorld } from "./world.ts";
+import { HOUR, type Data, withdrawSuite } from "./world.ts";
 
-let database: Database;
-let w: WithdrawWorld;
-
-beforeAll(async () => {
-  database = await openTestDatabase();
-  w = withdrawWorld(database);
-  await w.prices.poll();
-});
-afterEach(async () => {
-  w.clock.advance(3 * HOUR);
-  await w.prices.poll();
-  await w.ledgerIsSound();
-});
-afterAll(async () => {
-  w.stop();
-  await database.close();
-});
+const suite = withdrawSuite();
 
 async function ready(btc = "1") {
-  const u = await w.user();
-  await w.give(u.id, "BTC", btc);
-  const address = await w.usableAddress(u);
+  const u = await suite.w.user();
+  await suite.w.give(u.id, "BTC", btc);
+  const address = await suite.w.usableAddress(u);
   return { u, address };
 }
 const preview = (token: string, addressId: string, amount: string, lang?: string) =>
-  w.post("/user/vault/withdraw", token, { action: "preview", addressId, amount }, lang);
+  suite.w.post("/user/vault/withdraw", token, { action: "preview", addressId, amount }, lang);
 const key = () => `key-${Math.random().toString(36).slice(2, 12)}`;
 
 async function withdrawn(u: { token: string; email: string }, addressId: string, amount: string) {
-  const asked = (await w.ok("/user/vault/withdraw", u.token, { action: "request", addressId, amount, idempotencyKey: key() })).withdrawal as Data;
-  return (await w.ok("/user/vault/withdraw", u.token, { action: "confirm", withdrawalId: asked.id, code: (await w.latestMail(u.email)).code }))
+  const asked = (await suite.w.ok("/user/vault/withdraw", u.token, { action: "request", addressId, amount, idempotencyKey: key() })).withdrawal as Data;
+  return (await suite.w.ok("/user/vault/withdraw", u.token, { action: "confirm", withdrawalId: asked.id, code: (await suite.w.latestMail(u.email)).code }))
     .withdrawal as Data;
 }
 
 describe("gates", () => {
   it("a password change sets the time; withdrawals wait 24 hours after it (moved clock) and the list says until when", async () => {
     const { u, address } = await ready();
-    const changed = await w.post("/user/changepassword", u.token, { currentPassword: PASSWORD, newPassword: "A much longer passphrase 7!" });
+    const changed = await suite.w.post("/user/changepassword", u.token, { currentPassword: PASSWORD, newPassword: "A much longer passphrase 7!" });
     expect(changed.status).toBe(200);
-    const [row] = await database.db.select({ at: users.passwordChangedAt }).from(users).where(eq(users.id, u.id));
+    const [row] = await suite.database.db.select({ at: users.passwordChangedAt }).from(users).where(eq(users.id, u.id));
     expect(row!.at).toBeInstanceOf(Date);
     // The lock is judged on the withdrawals' clock: the change is placed at its "now".
-    await database.db.update(users).set({ passwordChangedAt: w.clock.now() }).where(eq(users.id, u.id));
+    await suite.database.db.update(users).set({ passwordChangedAt: suite.w.clock.now() }).where(eq(users.id, u.id));
     const token = changed.data?.token ?? u.token;
     const locked = await preview(token, address.id, "0.1", "ar");
     expect(locked).toMatchObject({ status: 403, data: { reason: "withdrawalsLocked" } });
     expect(locked.message).toContain("غُيّرت كلمة مرورك");
-    const until = Date.parse((await w.ok("/withdraw/list", token, {})).status.lockedUntil);
-    expect(until - w.clock.now().getTime()).toBe(24 * HOUR);
-    w.clock.advance(24 * HOUR);
-    await w.prices.poll();
+    const until = Date.parse((await suite.w.ok("/withdraw/list", token, {})).status.lockedUntil);
+    expect(until - suite.w.clock.now().getTime()).toBe(24 * HOUR);
+    suite.w.clock.advance(24 * HOUR);
+    await suite.w.prices.poll();
     expect((await preview(token, address.id, "0.1")).status).toBe(200);
-    expect((await w.ok("/withdraw/list", token, {})).status.lockedUntil).toBeNull();
+    expect((await suite.w.ok("/withdraw/list", token, {})).status.lockedUntil).toBeNull();
   });
 
   it("KYC not approved refuses every step; approved lets them through", async () => {
     const { u, address } = await ready();
-    w.kycRefused.add(u.id);
+    suite.w.kycRefused.add(u.id);
     expect((await preview(u.token, address.id, "0.1")).data.reason).toBe("kycRequired");
     expect(
-      (await w.post("/user/vault/withdraw", u.token, { action: "request", addressId: address.id, amount: "0.1", idempotencyKey: key() })).data.reason,
+      (await suite.w.post("/user/vault/withdraw", u.token, { action: "request", addressId: address.id, amount: "0.1", idempotencyKey: key() })).data.reason,
     ).toBe("kycRequired");
-    expect((await w.ok("/withdraw/list", u.token, {})).status.kycApproved).toBe(false);
-    expect(await w.count("withdrawals", sql`user_id = ${u.id}`)).toBe(0);
-    w.kycRefused.delete(u.id);
+    expect((await suite.w.ok("/withdraw/list", u.token, {})).status.kycApproved).toBe(false);
+    expect(await suite.w.count("withdrawals", sql`user_id = ${u.id}`)).toBe(0);
+    suite.w.kycRefused.delete(u.id);
     expect((await preview(u.token, address.id, "0.1")).status).toBe(200);
   });
 
   it("the freeze link: its page changes nothing; its button freezes, cancels what waits for a code, refuses new addresses and withdrawals", async () => {
     const { u, address } = await ready();
-    const waiting = (await w.ok("/user/vault/withdraw", u.token, { action: "request", addressId: address.id, amount: "0.1", idempotencyKey: key() }))
+    const waiting = (await suite.w.ok("/user/vault/withdraw", u.token, { action: "request", addressId: address.id, amount: "0.1", idempotencyKey: key() }))
       .withdrawal as Data;
-    const link = (await w.latestMail(u.email)).link("/withdraw-links/freeze");
-    expect((await w.openLink(link)).html).toContain("Freeze withdrawals now");
-    expect((await w.ok("/withdraw/list", u.token, {})).status.frozen).toBe(false);
-    expect((await w.openLink(link, true)).html).toContain("are frozen");
-    const list = await w.ok("/withdraw/list", u.token, {});
+    const link = (await suite.w.latestMail(u.email)).link("/withdraw-links/freeze");
+    expect((await suite.w.openLink(link)).html).toContain("Freeze withdrawals now");
+    expect((await suite.w.ok("/withdraw/list", u.token, {})).status.frozen).toBe(false);
+    expect((await suite.w.openLink(link, true)).html).toContain("are frozen");
+    const list = await suite.w.ok("/withdraw/list", u.token, {});
     expect(list.status.frozen).toBe(true);
     expect(list.withdrawals.find((each: Data) => each.id === waiting.id).status).toBe("cancelled");
     expect((await preview(u.token, address.id, "0.1")).data.reason).toBe("withdrawalsFrozen");
-    expect((await w.post("/withdraw/add", u.token, { label: "x", asset: "BTC", network: "bitcoin", address: address.address })).data.reason).toBe(
+    expect((await suite.w.post("/withdraw/add", u.token, { label: "x", asset: "BTC", network: "bitcoin", address: address.address })).data.reason).toBe(
       "withdrawalsFrozen",
     );
-    expect((await w.balance(u.id, "BTC")).held).toBe(0n);
+    expect((await suite.w.balance(u.id, "BTC")).held).toBe(0n);
   });
 
   it("a debt to the house (a reversed card buy) refuses withdrawals", async () => {
     const { u, address } = await ready();
-    const [receivable, onramp] = await Promise.all([w.ledger.receivableAccount(u.id, "BTC"), w.ledger.houseAccount("onramp", "BTC")]);
-    await w.ledger.transfer({ key: `test:debt:${u.id}`, debit: receivable, credit: onramp, asset: "BTC", amount: 1000n, code: "test.debt" });
+    const [receivable, onramp] = await Promise.all([suite.w.ledger.receivableAccount(u.id, "BTC"), suite.w.ledger.houseAccount("onramp", "BTC")]);
+    await suite.w.ledger.transfer({ key: `test:debt:${u.id}`, debit: receivable, credit: onramp, asset: "BTC", amount: 1000n, code: "test.debt" });
     expect(await preview(u.token, address.id, "0.1")).toMatchObject({ status: 403, data: { reason: "debtOutstanding" } });
-    await w.ledger.transfer({ key: `test:repay:${u.id}`, debit: onramp, credit: receivable, asset: "BTC", amount: 1000n, code: "test.repay" });
+    await suite.w.ledger.transfer({ key: `test:repay:${u.id}`, debit: onramp, credit: receivable, asset: "BTC", amount: 1000n, code: "test.repay" });
     expect((await preview(u.token, address.id, "0.1")).status).toBe(200);
   });
 });
@@ -113,12 +95,12 @@ describe("limits and amounts", () => {
     expect((await preview(u.token, address.id, "0.5")).status).toBe(200);
     await withdrawn(u, address.id, "0.5");
     await withdrawn(u, address.id, "0.5");
-    expect((await w.ok("/withdraw/list", u.token, {})).status.limits.usedTodayUsd).toBe("20000.00");
+    expect((await suite.w.ok("/withdraw/list", u.token, {})).status.limits.usedTodayUsd).toBe("20000.00");
     expect((await preview(u.token, address.id, "0.25")).status).toBe(200);
     expect((await preview(u.token, address.id, "0.26")).data.reason).toBe("withdrawLimit");
-    w.clock.advance(24 * HOUR);
-    await w.runNetwork(3);
-    await w.prices.poll();
+    suite.w.clock.advance(24 * HOUR);
+    await suite.w.runNetwork(3);
+    await suite.w.prices.poll();
     expect((await preview(u.token, address.id, "0.5")).status).toBe(200);
   });
 
@@ -135,6 +117,6 @@ describe("limits and amounts", () => {
     await field("0", "amount.notPositive");
     expect((await preview(u.token, address.id, "0.2")).data.reason).toBe("insufficientBalance");
     expect((await preview(u.token, address.id, "0.1")).status).toBe(200);
-    expect(await w.count("withdrawals", sql`user_id = ${u.id}`)).toBe(0);
+    expect(await suite.w.count("withdrawals", sql`user_id = ${u.id}`)).toBe(0);
   });
 });

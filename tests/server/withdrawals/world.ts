@@ -2,7 +2,7 @@
 // source the test sets, the withdrawals' network moved by hand (tick) on the test's clock, and a KYC
 // gate the test opens or closes. Users get coins from the house's treasury by ledger transfers.
 import { randomUUID } from "node:crypto";
-import { expect } from "vitest";
+import { afterAll, afterEach, beforeAll, expect } from "vitest";
 import { sql } from "drizzle-orm";
 import { envWith } from "../../../server/env.ts";
 import { createCatalog, createPriceService, type PriceSource } from "../../../server/modules/market/index.ts";
@@ -15,6 +15,7 @@ import type { Database } from "../../../server/platform/db/open.ts";
 import { toMinor } from "../../../contract/decimal.ts";
 import { bodyOf, mailsTo, seedSession, seedUser, testClock } from "../helpers/auth.ts";
 import { createTestApp } from "../helpers/test-app.ts";
+import { openTestDatabase } from "../helpers/test-db.ts";
 
 export const DECIMALS: Record<string, number> = { BTC: 8, ETH: 18, XRP: 6, USDT: 6 };
 // Any field of an answer, to be narrowed where it is read.
@@ -173,3 +174,34 @@ export function withdrawWorld(database: Database, settings: Record<string, strin
 }
 
 export type WithdrawWorld = ReturnType<typeof withdrawWorld>;
+
+/**
+ * A test file's world over its own database, its prices polled: after each test three hours pass
+ * (limits of 24 hours see later tests apart), prices are polled again and the ledger is checked.
+ */
+export function withdrawSuite(): { readonly w: WithdrawWorld; readonly database: Database } {
+  let database: Database | undefined;
+  let world: WithdrawWorld | undefined;
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    world = withdrawWorld(database);
+    await world.prices.poll();
+  });
+  afterEach(async () => {
+    world!.clock.advance(3 * HOUR);
+    await world!.prices.poll();
+    await world!.ledgerIsSound();
+  });
+  afterAll(async () => {
+    world?.stop();
+    await database?.close();
+  });
+  return {
+    get w() {
+      return world!;
+    },
+    get database() {
+      return database!;
+    },
+  };
+}
