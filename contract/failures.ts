@@ -33,6 +33,11 @@ export const reasonStatus = {
   houseCannotFill: 409,
   priceMoved: 409,
   debtOutstanding: 403,
+  kycInReview: 409,
+  kycAlreadyApproved: 409,
+  kycRejectedFinal: 409,
+  kycUnavailable: 503,
+  kycRequired: 403,
 } as const satisfies Record<string, FailureStatus>;
 
 export type Reason = keyof typeof reasonStatus;

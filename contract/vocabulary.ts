@@ -41,6 +41,11 @@ export const fieldErrorKeys = [
   "amount.aboveMaximum",
   "order.notFound",
   "date.invalid",
+  "kyc.underage",
+  "country.unknown",
+  "document.typeUnknown",
+  "document.numberInvalid",
+  "photo.required",
 ] as const;
 export type FieldErrorKey = (typeof fieldErrorKeys)[number];
 

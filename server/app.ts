@@ -37,6 +37,7 @@ import {
   WEBHOOK_PATH,
 } from "./modules/onramp/index.ts";
 import { portfolioHandlers } from "./modules/portfolio/index.ts";
+import { createKyc, kycHandlers, kycStatus, kycWebhookRoutes } from "./modules/kyc/index.ts";
 import { tradeHistory, tradingHandlers } from "./modules/trading/index.ts";
 
 export const API_BASE = "/api/v1";
@@ -57,6 +58,8 @@ export function createApp(deps: AppDeps) {
   const ledger = deps.ledger ?? createLedger(db, { now });
   const notify = mailReversalNotices({ mail, logger, contactOf: (userId) => userContact(db, userId) });
   const onramp = deps.onramp ?? createOnramp({ db, env, logger, now, ledger, notify });
+  const kyc = deps.kyc ?? createKyc({ db, env, logger, now });
+  const kycApproved = async (userId: string) => (await kycStatus(db, userId)).status === "approved";
   const app = new Hono<AppEnv>();
 
   // A client's X-Request-Id is kept only when short and plain (letters, digits, _ - =); else a new UUID.
@@ -95,7 +98,8 @@ export function createApp(deps: AppDeps) {
     ...profileHandlers(auth),
     ...pushHandlers(platform),
     ...marketHandlers({ ...platform, catalog }),
-    ...onrampHandlers({ env, catalog, orders: onramp.orders }),
+    ...onrampHandlers({ env, catalog, orders: onramp.orders, kycApproved }),
+    ...kycHandlers({ env, now, kyc }),
     ...cancelHandlers({ cancel: onramp.cancel, orders: onramp.orders }),
     ...portfolioHandlers({ ledger, catalog, now, history: [buyHistory(db, onramp.orders), ...tradeHistory(db)] }),
     ...tradingHandlers({ db, env, ledger, catalog, now }),
@@ -119,6 +123,7 @@ export function createApp(deps: AppDeps) {
   app.route("/", devPriceRoutes({ env, prices }));
   app.route("/", devLedgerRoutes({ env, ledger }));
   app.route("/", onrampWebhookRoutes({ logger, onramp }));
+  app.route("/", kycWebhookRoutes({ logger, kyc }));
   if (onramp.sandbox) app.route("/", sandboxRoutes(onramp.sandbox));
   app.route(
     "/",

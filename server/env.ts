@@ -42,7 +42,15 @@ export const SOCIAL_SETTINGS = {
 } as const;
 
 /** Never printed: a start-up error names the problem without the value. */
-const SECRET_SETTINGS: ReadonlySet<string> = new Set(["GOOGLE_CLIENT_SECRET", "APPLE_PRIVATE_KEY", "FACEBOOK_CLIENT_SECRET", "SWIPELUX_API_KEY"]);
+const SECRET_SETTINGS: ReadonlySet<string> = new Set([
+  "GOOGLE_CLIENT_SECRET",
+  "APPLE_PRIVATE_KEY",
+  "FACEBOOK_CLIENT_SECRET",
+  "SWIPELUX_API_KEY",
+  "SUMSUB_APP_TOKEN",
+  "SUMSUB_SECRET_KEY",
+  "SUMSUB_WEBHOOK_SECRET",
+]);
 
 export const envSchema = z.object({
   PORT: integer(0, 65535, 3000),
@@ -185,6 +193,24 @@ export const envSchema = z.object({
     .default({}),
   /** Outside production: fund the house's inventory at start from its treasury (server/modules/trading/seed.ts), once. */
   TRADE_DEV_SEED: oneOf(["on", "off"], "on"),
+  /** Identity verification: the embedded sandbox reviewer (decides by last name, README "Identity verification") or Sumsub. */
+  KYC_PROVIDER: oneOf(["sandbox", "sumsub"], "sandbox"),
+  /** The sandbox: how long after a submission it decides. */
+  KYC_SANDBOX_REVIEW_SECONDS: integer(0, 86_400, 5),
+  /** Card buys above this many US dollars need an approved verification (0: every card buy does). */
+  KYC_CARD_BUY_THRESHOLD_USD: integer(0, 10_000_000, 1_000),
+  SUMSUB_API_URL: z
+    .string()
+    .regex(/^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/, { error: "must be an http:// or https:// address, e.g. https://api.sumsub.com" })
+    .transform((url) => url.replace(/\/+$/, ""))
+    .default("https://api.sumsub.com"),
+  SUMSUB_APP_TOKEN: secret("the App Token from the Sumsub dashboard"),
+  SUMSUB_SECRET_KEY: secret("the Secret Key paired with that App Token"),
+  SUMSUB_WEBHOOK_SECRET: secret("the secret key of the Sumsub webhook that signs X-Payload-Digest"),
+  SUMSUB_LEVEL_NAME: z
+    .string()
+    .regex(/^[\w .-]{1,100}$/, { error: "must be the name of a verification level" })
+    .default("basic-kyc-level"),
   SWIPELUX_API_URL: z
     .string()
     .regex(/^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/, { error: "must be an http:// or https:// address, e.g. https://api.swipelux.com" })
@@ -253,6 +279,8 @@ function onrampProblems(env: Env): { path: string[]; message: string }[] {
     problems.push({ path: ["SWIPELUX_API_KEY"], message: "must be set when ONRAMP_PROVIDER=swipelux" });
   if (env.ONRAMP_PROVIDER === "swipelux" && Object.keys(env.SWIPELUX_ASSETS).length === 0)
     problems.push({ path: ["SWIPELUX_ASSETS"], message: "must name at least one asset and its treasury address when ONRAMP_PROVIDER=swipelux" });
+  for (const name of ["SUMSUB_APP_TOKEN", "SUMSUB_SECRET_KEY", "SUMSUB_WEBHOOK_SECRET"] as const)
+    if (env.KYC_PROVIDER === "sumsub" && !env[name]) problems.push({ path: [name], message: "must be set when KYC_PROVIDER=sumsub" });
   if (env.ONRAMP_MIN_ORDER_USD > env.ONRAMP_MAX_ORDER_USD) problems.push({ path: ["ONRAMP_MIN_ORDER_USD"], message: "must not be above ONRAMP_MAX_ORDER_USD" });
   if (env.TRADE_MIN_ORDER_USD > env.TRADE_MAX_ORDER_USD) problems.push({ path: ["TRADE_MIN_ORDER_USD"], message: "must not be above TRADE_MAX_ORDER_USD" });
   // The keys decide which webhooks credit money: fetched over http://, anyone on the path could

@@ -16,6 +16,7 @@ import { seedHouse } from "./modules/trading/index.ts";
 import { createHoldExpiry, createLedger } from "./modules/ledger/index.ts";
 import { userContact } from "./modules/auth/index.ts";
 import { createOnramp, mailReversalNotices } from "./modules/onramp/index.ts";
+import { createKyc } from "./modules/kyc/index.ts";
 
 export interface StartOptions {
   /** Parsed settings; defaults to the defaults of every setting. */
@@ -66,7 +67,8 @@ export async function startServer({ env = envWith(), logger = createLogger(env.L
   const notify = mailReversalNotices({ mail, logger, contactOf: (userId) => userContact(database.db, userId) });
   const onramp = createOnramp({ db: database.db, env, logger, now: () => new Date(), ledger, notify });
   const holdExpiry = createHoldExpiry({ ledger, logger, everySeconds: env.LEDGER_EXPIRE_SECONDS });
-  const app = createApp({ database, env, logger, staticDir, version, mail, prices, ledger, onramp });
+  const kyc = createKyc({ db: database.db, env, logger, now: () => new Date() });
+  const app = createApp({ database, env, logger, staticDir, version, mail, prices, ledger, onramp, kyc });
   // Development: the house gets its inventory from its treasury, once (README "Trading"); production funds it by `npm run ops:house`.
   if (env.NODE_ENV !== "production" && env.TRADE_DEV_SEED === "on") {
     await seedHouse({ ledger, catalog: createCatalog({ db: database.db, prices, now: () => new Date() }), logger });
@@ -81,6 +83,7 @@ export async function startServer({ env = envWith(), logger = createLogger(env.L
   } catch (error) {
     prices.stop();
     await onramp.stop();
+    await kyc.stop();
     await mail.close();
     await database.close();
     throw error;
@@ -98,6 +101,7 @@ export async function startServer({ env = envWith(), logger = createLogger(env.L
   // The last run is awaited at close, so it never races the database closing.
   let pruned = prune();
   onramp.start();
+  kyc.start();
   holdExpiry.start();
   const pruning = setInterval(() => (pruned = prune()), PRUNE.everyMs).unref();
 
@@ -118,6 +122,7 @@ export async function startServer({ env = envWith(), logger = createLogger(env.L
       clearTimeout(deadline);
       await pruned;
       await onramp.stop();
+      await kyc.stop();
       await holdExpiry.stop();
       await mail.close();
       await database.close();

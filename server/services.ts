@@ -7,6 +7,7 @@ import type { Logger } from "./platform/logging/logger.ts";
 import type { MailService } from "./platform/mail/index.ts";
 import type { PriceService } from "./modules/market/index.ts";
 import type { Onramp } from "./modules/onramp/index.ts";
+import type { Kyc } from "./modules/kyc/index.ts";
 
 /**
  * What createApp needs from the outside world; tests pass their own (a clock, a log sink). Only the
@@ -32,4 +33,6 @@ export interface AppDeps {
   ledger?: Ledger;
   /** Defaults to the provider the env selects, with no timers (server.ts starts them; tests tick by hand). */
   onramp?: Onramp;
+  /** Defaults to the identity provider the env selects, with no timers (server.ts starts the sandbox's). */
+  kyc?: Kyc;
 }

@@ -40,6 +40,11 @@ const reasonMessages: Record<Reason, MessageId> = {
   houseCannotFill: "error.houseCannotFill",
   priceMoved: "error.priceMoved",
   debtOutstanding: "error.debtOutstanding",
+  kycInReview: "error.kycInReview",
+  kycAlreadyApproved: "error.kycAlreadyApproved",
+  kycRejectedFinal: "error.kycRejectedFinal",
+  kycUnavailable: "error.kycUnavailable",
+  kycRequired: "error.kycRequired",
 };
 
 /** The words of a failure the table documents without a reason, by its status. */

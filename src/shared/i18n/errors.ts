@@ -34,6 +34,11 @@ const reasonTexts: Record<AnyReason, MessageDescriptor> = {
   houseCannotFill: msg`We cannot fill a trade of this size in this asset right now. Try a smaller amount or another asset.`,
   priceMoved: msg`The price moved too much since this quote was made, so nothing was traded. Ask for a new quote.`,
   debtOutstanding: msg`You owe us some of this asset after a card payment was reversed. Until it is repaid, you cannot sell or convert it.`,
+  kycInReview: msg`Your identity documents are being reviewed. Please wait for the outcome before sending them again.`,
+  kycAlreadyApproved: msg`Your identity is already verified.`,
+  kycRejectedFinal: msg`Your identity verification was refused and cannot be tried again. Please contact support.`,
+  kycUnavailable: msg`The identity verification service did not answer. Nothing was sent; please try again.`,
+  kycRequired: msg`Card buys of this size need a verified identity. Verify your identity, or buy a smaller amount.`,
 };
 
 /** The API client's codes, for a failure without a reason: the server's words for each status, and ours for the rest. */

@@ -40,6 +40,11 @@ const texts: Record<FieldErrorKey, ReturnType<typeof msg>> = {
   "amount.aboveMaximum": msg`This amount is above the maximum for one order.`,
   "order.notFound": msg`No order of yours has this id.`,
   "date.invalid": msg`Enter a date as YYYY-MM-DD.`,
+  "kyc.underage": msg`You must be at least 18 years old to verify your identity.`,
+  "country.unknown": msg`Choose a country from the list.`,
+  "document.typeUnknown": msg`Choose a passport, a national ID card or a driving licence.`,
+  "document.numberInvalid": msg`Enter the document number as printed: 3 to 30 letters and digits.`,
+  "photo.required": msg`Add this photo.`,
 };
 
 export function fieldErrorText(i18n: I18n, key: FieldErrorKey): string {

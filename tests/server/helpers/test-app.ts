@@ -12,6 +12,7 @@ import { createMailService, type MailService } from "../../../server/platform/ma
 import type { PriceService } from "../../../server/modules/market/index.ts";
 import type { Onramp } from "../../../server/modules/onramp/index.ts";
 import type { Ledger } from "../../../server/modules/ledger/index.ts";
+import type { Kyc } from "../../../server/modules/kyc/index.ts";
 
 export interface TestAppOptions {
   database: Database;
@@ -30,6 +31,8 @@ export interface TestAppOptions {
   ledger?: Ledger;
   /** The on-ramp (its provider and clock under the test's control); else the sandbox with defaults. */
   onramp?: Onramp;
+  /** Identity verification (its provider and clock under the test's control); else the sandbox with defaults. */
+  kyc?: Kyc;
 }
 
 export interface PostOptions {
@@ -53,6 +56,7 @@ export function createTestApp({
   prices,
   ledger,
   onramp,
+  kyc,
 }: TestAppOptions) {
   const logs: Record<string, unknown>[] = [];
   const logger = createLogger("debug", (line) => logs.push(JSON.parse(line)));
@@ -74,6 +78,7 @@ export function createTestApp({
       prices,
       ledger,
       onramp,
+      kyc,
     }),
   );
 

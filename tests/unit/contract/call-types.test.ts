@@ -68,6 +68,9 @@ describe("Call (src/shared/api/call.ts)", () => {
       | "portfolio"
       | "portfolioValue"
       | "buySellReport"
+      | "checkKyc"
+      | "kycDetails"
+      | "kycSubmit"
     >();
   });
 });
