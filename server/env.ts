@@ -196,7 +196,7 @@ export const envSchema = z.object({
   /** Identity verification: the embedded sandbox reviewer (decides by last name, README "Identity verification") or Sumsub. */
   KYC_PROVIDER: oneOf(["sandbox", "sumsub"], "sandbox"),
   /** The sandbox: how long after a submission it decides. */
-  KYC_SANDBOX_REVIEW_SECONDS: integer(0, 86_400, 5),
+  KYC_SANDBOX_REVIEW_SECONDS: integer(1, 86_400, 5),
   /** Card buys above this many US dollars need an approved verification (0: every card buy does). */
   KYC_CARD_BUY_THRESHOLD_USD: integer(0, 10_000_000, 1_000),
   SUMSUB_API_URL: z

@@ -1,6 +1,6 @@
 // The verification records: submit (one under review per user at a time), read the latest, and
 // settle a review once. Every gate (card buys, withdrawals) reads the state through kycStatus.
-import { and, desc, eq, lte } from "drizzle-orm";
+import { and, desc, eq, lt, lte } from "drizzle-orm";
 import type { KycCheck, KycSubmitBody } from "../../../contract/index.ts";
 import type { Db } from "../../platform/db/open.ts";
 import type { Logger } from "../../platform/logging/logger.ts";
@@ -126,7 +126,7 @@ export function createApplications({ db, now, logger, provider, sandboxReviewMs 
 
   /**
    * Settles the pending submission the review is for, once: a repeated or late review (one made
-   * before the submission it would settle, i.e. for an earlier one) changes nothing. Answers the
+   * not after the submission it would settle, i.e. for an earlier one) changes nothing. Answers the
    * row settled, or null.
    */
   async function settle(review: Review): Promise<KycApplication | null> {
@@ -144,7 +144,7 @@ export function createApplications({ db, now, logger, provider, sandboxReviewMs 
           eq(kycApplications.provider, provider.name),
           eq(kycApplications.providerRef, review.ref),
           eq(kycApplications.status, "pending"),
-          lte(kycApplications.submittedAt, review.at),
+          lt(kycApplications.submittedAt, review.at),
         ),
       )
       .returning();

@@ -43,15 +43,17 @@ const reviewed = z.object({
     rejectLabels: z.array(z.string()).optional(),
     moderationComment: z.string().max(2000).optional(),
   }),
-  createdAtMs: z.union([z.string(), z.number()]).optional(),
-  // "2026-11-28 12:00:00.000", in UTC.
-  createdAt: z.string().optional(),
+  createdAtMs: z.union([z.string().max(40), z.number()]).optional(),
+  createdAt: z.string().max(40).optional(),
 });
 
+// Sumsub writes both as "2026-11-28 12:00:00.123" in UTC (createdAtMs despite its name); epoch milliseconds are read too.
+const parseWhen = (value: string | number): Date =>
+  typeof value === "number" || /^\d+$/.test(value) ? new Date(Number(value)) : new Date(`${value.trim().replace(" ", "T")}Z`);
+
 function whenOf(body: z.infer<typeof reviewed>): Date | null {
-  if (body.createdAtMs !== undefined) return new Date(Number(body.createdAtMs));
-  if (body.createdAt) return new Date(`${body.createdAt.replace(" ", "T")}Z`);
-  return null;
+  const value = body.createdAtMs ?? body.createdAt;
+  return value === undefined ? null : parseWhen(value);
 }
 
 export function readSumsubWebhook(raw: string, headers: Headers, secret: string): Review | null {
