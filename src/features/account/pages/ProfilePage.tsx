@@ -5,6 +5,7 @@ import { Email } from "../../../shared/ui/Email.tsx";
 import { PageHeader } from "../../../shared/ui/PageHeader.tsx";
 import { providerNames } from "../../auth/index.ts";
 import { NotificationsCard } from "../../notifications/index.ts";
+import { KycStatusCard } from "../../kyc/index.ts";
 import { NameForm } from "../components/NameForm.tsx";
 import { ChangePasswordForm, SetPasswordForm } from "../components/PasswordForms.tsx";
 import { useDismissAccountOnOpen } from "../hooks.ts";
@@ -79,6 +80,7 @@ export default function ProfilePage() {
             <ChangePasswordForm email={email} />
           )}
         </section>
+        <KycStatusCard />
         <NotificationsCard />
       </div>
     </>
