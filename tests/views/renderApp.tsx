@@ -41,6 +41,8 @@ const defaults: FakeCalls = {
     total: { value: "0.00", costBasis: "0.00", unrealised: "0.00", realised: "0.00" },
   }),
   portfolioValue: ({ currency, range }) => ({ currency: currency === "EUR" ? "EUR" : "USD", range: range ?? "1M", points: [] }),
+  // Not verified yet (the profile's status and the Buy page's gate ask).
+  checkKyc: () => ({ status: "notStarted", retryAllowed: false, submittedAt: null, reviewedAt: null, cardBuyThresholdUsd: "1000" }),
 };
 
 /**

@@ -35,4 +35,5 @@ export function kycImplementations({ call }: { call: Call }) {
 }
 
 /** The user's verification state and the card-buy threshold (/user/check-kyc-verification). */
-export const kycCheckLogic = (call: Call) => fromPromise(() => call("checkKyc", {}));
+// A failed read shows nothing (the page that needs it, the KYC page, says so itself).
+export const kycCheckLogic = (call: Call) => fromPromise(() => call("checkKyc", {}).catch(() => null));
