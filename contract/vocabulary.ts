@@ -46,6 +46,7 @@ export const fieldErrorKeys = [
   "document.typeUnknown",
   "document.numberInvalid",
   "photo.required",
+  "photo.notFound",
 ] as const;
 export type FieldErrorKey = (typeof fieldErrorKeys)[number];
 

@@ -94,6 +94,7 @@ export const en = {
   "document.typeUnknown": "Choose a passport, a national ID card or a driving licence.",
   "document.numberInvalid": "Enter the document number as printed: 3 to 30 letters and digits.",
   "photo.required": "Add this photo.",
+  "photo.notFound": "This photo was not found among your uploads. Upload it again.",
   "profile.empty": "Change at least one field.",
   "terms.required": "Accept the Terms of Service and the Privacy Policy to create an account.",
   "terms.outdated": "Our terms have changed since this page was opened. Reload the page, read the new terms and accept them.",

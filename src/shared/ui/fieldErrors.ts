@@ -45,6 +45,7 @@ const texts: Record<FieldErrorKey, ReturnType<typeof msg>> = {
   "document.typeUnknown": msg`Choose a passport, a national ID card or a driving licence.`,
   "document.numberInvalid": msg`Enter the document number as printed: 3 to 30 letters and digits.`,
   "photo.required": msg`Add this photo.`,
+  "photo.notFound": msg`This photo was not found among your uploads. Upload it again.`,
 };
 
 export function fieldErrorText(i18n: I18n, key: FieldErrorKey): string {
