@@ -1,37 +1,12 @@
 import { useMemo, useState } from "react";
 import { useLingui } from "@lingui/react/macro";
-import { z } from "zod";
-import { COUNTRY_CODES, KYC_DOCUMENT_TYPES, kycSubmitSchemaAt, needsBackPhoto, type KycDocumentType } from "../../../../contract/index.ts";
+import { COUNTRY_CODES, KYC_DOCUMENT_TYPES, needsBackPhoto, type KycDocumentType } from "../../../../contract/index.ts";
 import type { KycFailure, KycFormFields } from "../../../../machines/kyc/kyc.types.ts";
 import { Field, FormAlert, SubmitButton } from "../../../shared/ui/form.tsx";
 import { useForm } from "../../../shared/ui/useForm.ts";
 import { countryName, documentTypeText } from "../lib/texts.ts";
+import { EMPTY, formSchema, PICKED, type Name, type Photos } from "../lib/form.ts";
 import { PhotoField, SelectField } from "./fields.tsx";
-
-// The photos are Files the machine uploads; the form checks only that each is there ("picked").
-const PICKED = "picked";
-const formSchema = z.preprocess(
-  (value) => (typeof value === "object" && value !== null ? { ...value, backFileId: (value as { backFileId?: string }).backFileId || undefined } : value),
-  kycSubmitSchemaAt(() => new Date()),
-);
-
-type Name = keyof KycFormFields | "frontFileId" | "backFileId" | "selfieFileId";
-type Photos = { front: File | null; back: File | null; selfie: File | null };
-
-const EMPTY: Record<Name, string> = {
-  firstName: "",
-  lastName: "",
-  dateOfBirth: "",
-  country: "",
-  addressLine: "",
-  city: "",
-  postalCode: "",
-  documentType: "passport",
-  documentNumber: "",
-  frontFileId: "",
-  backFileId: "",
-  selfieFileId: "",
-};
 
 /** The verification form: legal name, birth date, country, address, the document and its photos, a selfie. */
 export function KycForm({
