@@ -86,6 +86,7 @@ export const kycMachine = kycSetup.createMachine({
       },
     },
     approved: {
+      type: "final",
       tags: ["approved"],
       description: "Verified: the outcome, nothing more to do.",
     },
@@ -95,6 +96,7 @@ export const kycMachine = kycSetup.createMachine({
       on: { "kyc.startOver": { target: "editing" } },
     },
     rejectedFinal: {
+      type: "final",
       tags: ["rejected", "final"],
       description: "Refused for good: the reasons and the way to support.",
     },
