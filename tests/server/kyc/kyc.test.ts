@@ -6,6 +6,7 @@ import type { KycCheck, KycDetails } from "../../../contract/index.ts";
 import type { Database } from "../../../server/platform/db/open.ts";
 import { testClock } from "../helpers/auth.ts";
 import { openTestDatabase } from "../helpers/test-db.ts";
+import { KycNotApproved, kycStatus, requireKycApproved } from "../../../server/modules/kyc/index.ts";
 import { FORM, kycWorld, REVIEW_SECONDS, type KycWorld } from "./world.ts";
 
 const clock = testClock("2026-11-23T12:00:00Z");
@@ -162,5 +163,20 @@ describe("ownership", () => {
     await w.run(REVIEW_SECONDS * 1000);
     expect((await w.check(first.token)).body.data).toMatchObject({ status: "approved" });
     expect((await w.check(second.token)).body.data).toMatchObject({ status: "rejected", retryAllowed: false });
+  });
+});
+
+describe("the gate other modules import (withdrawals)", () => {
+  it("refuses until the user's latest verification is approved", async () => {
+    const { id, token } = await w.user();
+    await expect(requireKycApproved(database.db, id)).rejects.toMatchObject({ name: "KycNotApproved", status: "notStarted" });
+    await w.submit(token, { lastName: "Retry" });
+    await expect(requireKycApproved(database.db, id)).rejects.toBeInstanceOf(KycNotApproved);
+    await w.run(REVIEW_SECONDS * 1000);
+    expect(await kycStatus(database.db, id)).toMatchObject({ status: "rejected", retryAllowed: true });
+    await expect(requireKycApproved(database.db, id)).rejects.toMatchObject({ status: "rejected" });
+    await w.submit(token);
+    await w.run(REVIEW_SECONDS * 1000);
+    await expect(requireKycApproved(database.db, id)).resolves.toBeUndefined();
   });
 });
