@@ -27,6 +27,7 @@ const text = (max: number) => z.string({ error: textError() }).trim().min(1, { e
 const isoDate = z
   .string({ error: textError() })
   .trim()
+  .min(1, { error: "field.required" })
   .regex(/^\d{4}-\d{2}-\d{2}$/, { error: "date.invalid" })
   .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), {
     error: "date.invalid",

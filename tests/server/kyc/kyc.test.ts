@@ -110,6 +110,7 @@ describe("bad input", () => {
     ["no first name", { firstName: "" }, "firstName", "name.required"],
     ["digits in a name", { lastName: "H4ddad" }, "lastName", "field.invalid"],
     ["a date that does not exist", { dateOfBirth: "1990-02-30" }, "dateOfBirth", "date.invalid"],
+    ["no date of birth", { dateOfBirth: " " }, "dateOfBirth", "field.required"],
     ["a date in another form", { dateOfBirth: "17/05/1990" }, "dateOfBirth", "date.invalid"],
     ["a 17-year-old (18 tomorrow)", { dateOfBirth: "2008-11-24" }, "dateOfBirth", "kyc.underage"],
     ["a birth date in the future", { dateOfBirth: "2030-01-01" }, "dateOfBirth", "kyc.underage"],

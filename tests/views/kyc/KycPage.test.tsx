@@ -85,7 +85,7 @@ describe("the Buy page's gate", { timeout: 30_000 }, () => {
   it("explains the threshold and links to the verification before an order is filled", async () => {
     await renderApp("/buy", { user: storedUser });
     const note = await screen.findByRole("note");
-    expect(note.textContent).toMatch(/Card buys above .*1000.* need a verified identity/);
+    expect(note.textContent).toMatch(/Card buys above .*1,000.* need a verified identity/);
     expect(within(note).getByRole("link", { name: "Verify your identity" })).toHaveAttribute("href", "/kyc");
   });
 });

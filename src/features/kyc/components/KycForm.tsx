@@ -1,5 +1,5 @@
 import { useMemo, useState } from "react";
-import { useLingui } from "@lingui/react/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { COUNTRY_CODES, KYC_DOCUMENT_TYPES, needsBackPhoto, type KycDocumentType } from "../../../../contract/index.ts";
 import type { KycFailure, KycFormFields } from "../../../../machines/kyc/kyc.types.ts";
 import { Field, FormAlert, SubmitButton } from "../../../shared/ui/form.tsx";
@@ -55,7 +55,11 @@ export function KycForm({
           inputMode="numeric"
           dir="ltr"
           placeholder="YYYY-MM-DD"
-          hint={t`As YYYY-MM-DD, for example 1990-05-17. You must be at least 18.`}
+          hint={
+            <Trans>
+              As <bdi dir="ltr">YYYY-MM-DD</bdi>, for example <bdi dir="ltr">1990-05-17</bdi>. You must be at least 18.
+            </Trans>
+          }
           required
           {...form.bind("dateOfBirth")}
         />

@@ -36,7 +36,8 @@ export function KycStatusCard() {
 export function KycBuyGate() {
   const check = useKycCheck();
   if (!check || check.status === "approved") return null;
-  const threshold = check.cardBuyThresholdUsd;
+  // Digits and grouping stay Latin and left to right in Arabic too, like every amount.
+  const threshold = Number(check.cardBuyThresholdUsd).toLocaleString("en-US");
   return (
     <p className="card kyc-gate" role="note">
       <Trans>
