@@ -5,6 +5,7 @@
 export type AmountInput = { ok: true; value: string } | { ok: false; error: "amount.invalid" };
 
 const MAX_LENGTH = 60;
+const PLAIN = /^(\d+)(?:\.(\d+))?$/;
 const refused = { ok: false, error: "amount.invalid" } as const;
 
 // Direction marks that copy-pasting from right-to-left text brings along (LRM, RLM, ALM, embeddings, isolates).
@@ -52,6 +53,13 @@ function ungrouped(whole: string): string | null {
 
 /** A non-negative amount as typed, as a canonical plain decimal ("007" → "7", ".5" → "0.5", "100." → "100"), or refused. */
 export function parseAmountInput(text: string): AmountInput {
+  // What the app itself sends (plain ASCII digits, one dot inside): no keyboard's forms to read.
+  const plainNumber = text.length <= MAX_LENGTH ? PLAIN.exec(text) : null;
+  if (plainNumber) {
+    const [, whole = "", fraction] = plainNumber;
+    const canonicalWhole = whole.replace(/^0+(?=\d)/, "");
+    return { ok: true, value: fraction === undefined ? canonicalWhole : `${canonicalWhole}.${fraction}` };
+  }
   let value = text.replace(MARKS, "").trim();
   if (value.length === 0 || value.length > MAX_LENGTH) return refused;
   const withoutLeading = value.replace(LEADING_SIGN, "");

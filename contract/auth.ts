@@ -52,6 +52,8 @@ export const profileSchema = z.object({
   emailVerified: z.boolean(),
   hasPassword: z.boolean(),
   providers: z.array(z.enum(socialProviders)),
+  /** The profile picture's address (contract/files.ts pictureUrl); null or absent when there is none. */
+  pictureUrl: z.string().nullable().optional(),
   createdAt: z.iso.datetime(),
 });
 export type Profile = z.output<typeof profileSchema>;

@@ -38,6 +38,12 @@ export const reasonStatus = {
   kycRejectedFinal: 409,
   kycUnavailable: 503,
   kycRequired: 403,
+  fileEmpty: 400,
+  fileTooLarge: 413,
+  fileNotImage: 422,
+  imageTooLarge: 422,
+  imageUnreadable: 422,
+  fileNotFound: 404,
 } as const satisfies Record<string, FailureStatus>;
 
 export type Reason = keyof typeof reasonStatus;
@@ -63,6 +69,8 @@ export interface ReasonData {
   codeInvalid: { attemptsLeft: number };
   emailNotVerified: { email: string };
   codeRequired: { email: string };
+  fileTooLarge: { maxBytes: number };
+  imageTooLarge: { maxPixels: number };
 }
 
 /** Every field some reason's data carries, each optional: what a client may find beside a reason. */

@@ -13,6 +13,8 @@ export interface RouteDef<Req extends z.ZodType = z.ZodType, Res extends z.ZodTy
   summary: string;
   /** "planned": in the spec, not built yet: the server answers 501. */
   status: "live" | "planned";
+  /** How the body is sent: JSON (the default), or multipart/form-data (uploads, with their own size limit). */
+  body?: "json" | "multipart";
   request: Req;
   /** The success envelope's `data`. */
   response: Res;

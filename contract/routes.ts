@@ -49,6 +49,7 @@ import { tradingRoutes } from "./trading.ts";
 import { balancesRequestSchema, balancesSchema, historyRequestSchema, historySchema } from "./portfolio.ts";
 import { pnlRoutes } from "./pnlRoutes.ts";
 import { kycRoutes } from "./kycRoutes.ts";
+import { fileRoutes } from "./fileRoutes.ts";
 import { route, type RouteDef } from "./routeDef.ts";
 
 export type { RouteDef } from "./routeDef.ts";
@@ -214,8 +215,8 @@ export const routes = {
     response: nothing,
     failures: [validation, sessionEnded, failure("currentPasswordWrong", "The current password is not right."), rateLimited],
   }),
-  uploadProfileImage: planned(routePaths.uploadProfileImage, "Profile", "Uploads the profile picture."),
-  addFile: planned(routePaths.addFile, "Profile", "Uploads a file (KYC documents)."),
+  uploadProfileImage: route(fileRoutes.uploadProfileImage),
+  addFile: route(fileRoutes.addFile),
 
   // Notifications
   pushToken: route({

@@ -4,6 +4,8 @@ import { requestId } from "hono/request-id";
 import { ApiError, failure } from "./platform/http/envelope.ts";
 import { jsonBody } from "./platform/http/json-body.ts";
 import { limitBody, PAGE_BODY_MAX_BYTES } from "./platform/http/body-limit.ts";
+import { FORM_OVERHEAD_BYTES } from "./platform/http/form-body.ts";
+import { routeList } from "../contract/index.ts";
 import { requestLog } from "./platform/http/request-log.ts";
 import { securityHeaders } from "./platform/http/security-headers.ts";
 import { clientAddress } from "./platform/http/client-address.ts";
@@ -19,6 +21,7 @@ import { apiRoutes, type Handlers } from "./platform/http/api.ts";
 import { spaRoutes } from "./platform/http/spa.ts";
 import { firstAnswers } from "./platform/http/first-answers.ts";
 import { signedInRenderer } from "./platform/http/signed-in-render.ts";
+import { setAnswerHeader } from "./platform/http/answer-headers.ts";
 import { compressJson } from "./platform/http/encoding.ts";
 import { profileHandlers } from "./modules/account/index.ts";
 import { requireAuth, scryptHasher, sessionHandlers, socialAuthRoutes, socialLoginHandlers, STAND_IN_PATH, userContact } from "./modules/auth/index.ts";
@@ -37,8 +40,9 @@ import {
   WEBHOOK_PATH,
 } from "./modules/onramp/index.ts";
 import { portfolioHandlers } from "./modules/portfolio/index.ts";
-import { createKyc, kycHandlers, kycStatus, kycWebhookRoutes } from "./modules/kyc/index.ts";
+import { createKyc, kycHandlers, kycStatus, kycWebhookRoutes, photosFrom } from "./modules/kyc/index.ts";
 import { tradeHistory, tradingHandlers } from "./modules/trading/index.ts";
+import { createFiles, fileHandlers, fileStoreFor, pictureRoutes } from "./modules/files/index.ts";
 
 export const API_BASE = "/api/v1";
 export const REQUEST_ID_MAX_LENGTH = 64;
@@ -55,10 +59,13 @@ export function createApp(deps: AppDeps) {
   // Polls only once a price is first asked for: an app that serves none never starts its timer.
   const prices = deps.prices ?? createPriceService({ env, logger, now });
   const catalog = createCatalog({ db, prices, now });
+  // Each day's exchange rates are kept, so the portfolio values the past at the rates of its days.
+  prices.onSnapshot((snapshot) => catalog.fx.record(snapshot));
   const ledger = deps.ledger ?? createLedger(db, { now });
   const notify = mailReversalNotices({ mail, logger, contactOf: (userId) => userContact(db, userId) });
   const onramp = deps.onramp ?? createOnramp({ db, env, logger, now, ledger, notify });
-  const kyc = deps.kyc ?? createKyc({ db, env, logger, now });
+  const files = deps.files ?? createFiles({ db, store: fileStoreFor(env), logger, now, maxBytes: env.UPLOAD_MAX_BYTES });
+  const kyc = deps.kyc ?? createKyc({ db, env, logger, now, photos: photosFrom(files) });
   const kycApproved = async (userId: string) => (await kycStatus(db, userId)).status === "approved";
   const app = new Hono<AppEnv>();
 
@@ -74,20 +81,23 @@ export function createApp(deps: AppDeps) {
   // Answers carry tokens and personal data (ASVS 14.3.2): no browser or proxy may keep them.
   app.use("/api/*", async (c, next) => {
     await next();
-    c.header("Cache-Control", "no-store");
+    setAnswerHeader(c, "Cache-Control", "no-store");
   });
   app.use("/api/*", compressJson);
-  app.use(
-    "/api/*",
-    limitBody(deps.env.BODY_LIMIT_BYTES, (c: Context) => failure(c, 413, "error.payloadTooLarge")),
-  );
+  // Uploads (the table's multipart routes) have their own, larger limit and read their form later.
+  const uploadPaths = new Set(routeList.filter((route) => route.body === "multipart").map((route) => API_BASE + route.path));
+  const isUpload = (c: Context) => uploadPaths.has(c.req.path);
+  const apiBodies = limitBody(deps.env.BODY_LIMIT_BYTES, (c: Context) => failure(c, 413, "error.payloadTooLarge"));
+  const maxBytes = deps.env.UPLOAD_MAX_BYTES;
+  const uploadBodies = limitBody(maxBytes + FORM_OVERHEAD_BYTES, (c: Context) => failure(c, 413, "error.fileTooLarge", { reason: "fileTooLarge", maxBytes }));
+  app.use("/api/*", (c, next) => (isUpload(c) ? uploadBodies : apiBodies)(c, next));
   // Every other route that reads a body (the sandbox's forms also set their own, smaller limit).
   // The webhook answers its own 413 (in the provider's terms); the stand-in sign-in provider reads
   // Node's request itself, bounded by its own limits.
   const pageBodies = limitBody(PAGE_BODY_MAX_BYTES, (c: Context) => c.text("Payload Too Large", 413));
   const ownLimit = (path: string) => path.startsWith("/api/") || path === WEBHOOK_PATH || path.startsWith(`${STAND_IN_PATH}/`);
   app.use("*", (c, next) => (ownLimit(c.req.path) ? next() : pageBodies(c, next)));
-  app.use("/api/*", jsonBody);
+  app.use("/api/*", (c, next) => (isUpload(c) ? next() : jsonBody(c, next)));
   app.use("/api/*", clientAddress(deps.env.TRUST_PROXY));
 
   // Every live route of the contract's table has its handler here (the type refuses a missing one).
@@ -99,10 +109,11 @@ export function createApp(deps: AppDeps) {
     ...pushHandlers(platform),
     ...marketHandlers({ ...platform, catalog }),
     ...onrampHandlers({ env, catalog, orders: onramp.orders, kycApproved }),
-    ...kycHandlers({ env, now, kyc }),
+    ...kycHandlers({ env, now, kyc, files }),
     ...cancelHandlers({ cancel: onramp.cancel, orders: onramp.orders }),
     ...portfolioHandlers({ ledger, catalog, now, history: [buyHistory(db, onramp.orders), ...tradeHistory(db)] }),
     ...tradingHandlers({ db, env, ledger, catalog, now }),
+    ...fileHandlers({ ...platform, files }),
   };
   const api = apiRoutes({ handlers, requireSession: requireAuth(platform), base: API_BASE });
   app.route(API_BASE, api);
@@ -124,6 +135,7 @@ export function createApp(deps: AppDeps) {
   app.route("/", devLedgerRoutes({ env, ledger }));
   app.route("/", onrampWebhookRoutes({ logger, onramp }));
   app.route("/", kycWebhookRoutes({ logger, kyc }));
+  app.route("/", pictureRoutes({ files }));
   if (onramp.sandbox) app.route("/", sandboxRoutes(onramp.sandbox));
   app.route(
     "/",

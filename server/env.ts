@@ -2,6 +2,7 @@ import { createPrivateKey } from "node:crypto";
 import { existsSync } from "node:fs";
 import { z } from "zod";
 import { SESSION_DEFAULTS } from "./modules/auth/lifetimes.ts";
+import { DEFAULT_UPLOAD_MAX_BYTES } from "../contract/files.ts";
 
 const integer = (min: number, max: number, fallback: number) =>
   z.coerce
@@ -50,6 +51,7 @@ const SECRET_SETTINGS: ReadonlySet<string> = new Set([
   "SUMSUB_APP_TOKEN",
   "SUMSUB_SECRET_KEY",
   "SUMSUB_WEBHOOK_SECRET",
+  "FILES_S3_SECRET_ACCESS_KEY",
 ]);
 
 export const envSchema = z.object({
@@ -232,6 +234,24 @@ export const envSchema = z.object({
       ),
     )
     .default({}),
+  /** Files (profile pictures, identity documents): the largest upload /file/add takes. */
+  UPLOAD_MAX_BYTES: integer(1024, 50 * 1024 * 1024, DEFAULT_UPLOAD_MAX_BYTES),
+  /** Where files' bytes live: a folder under DATA_DIR (files/), or an S3-compatible bucket (the FILES_S3_* settings). */
+  FILES_STORE: oneOf(["disk", "s3"], "disk"),
+  FILES_S3_ENDPOINT: z
+    .string()
+    .regex(/^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/, { error: "must be the store's http:// or https:// address, e.g. https://s3.eu-central-1.amazonaws.com" })
+    .optional(),
+  FILES_S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, { error: "must be a bucket name (3-63 lower-case letters, digits, dots, hyphens)" })
+    .optional(),
+  FILES_S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]+$/, { error: "must be a region, e.g. eu-central-1 (auto for R2)" })
+    .default("us-east-1"),
+  FILES_S3_ACCESS_KEY_ID: z.string().regex(/^\S+$/, { error: "must be the access key id" }).optional(),
+  FILES_S3_SECRET_ACCESS_KEY: secret("the secret access key"),
   SWIPELUX_WEBHOOK_KEYS_URL: z
     .string()
     // https:// outside development (onrampProblems below): over http:// anyone on the way could swap the keys.
@@ -282,6 +302,9 @@ function onrampProblems(env: Env): { path: string[]; message: string }[] {
   for (const name of ["SUMSUB_APP_TOKEN", "SUMSUB_SECRET_KEY", "SUMSUB_WEBHOOK_SECRET"] as const)
     if (env.KYC_PROVIDER === "sumsub" && !env[name]) problems.push({ path: [name], message: "must be set when KYC_PROVIDER=sumsub" });
   if (env.ONRAMP_MIN_ORDER_USD > env.ONRAMP_MAX_ORDER_USD) problems.push({ path: ["ONRAMP_MIN_ORDER_USD"], message: "must not be above ONRAMP_MAX_ORDER_USD" });
+  if (env.FILES_STORE === "s3")
+    for (const name of ["FILES_S3_ENDPOINT", "FILES_S3_BUCKET", "FILES_S3_ACCESS_KEY_ID", "FILES_S3_SECRET_ACCESS_KEY"] as const)
+      if (!env[name]) problems.push({ path: [name], message: "must be set when FILES_STORE=s3" });
   if (env.TRADE_MIN_ORDER_USD > env.TRADE_MAX_ORDER_USD) problems.push({ path: ["TRADE_MIN_ORDER_USD"], message: "must not be above TRADE_MAX_ORDER_USD" });
   // The keys decide which webhooks credit money: fetched over http://, anyone on the path could
   // publish their own. Plain http:// is for a local mock while developing only.

@@ -6,6 +6,7 @@ import { serve } from "@hono/node-server";
 import { createApp } from "./app.ts";
 import { PRUNE } from "./modules/auth/limits.ts";
 import { pruneAuthRows } from "./modules/auth/prune.ts";
+import { createFiles, fileStoreFor, UNUSED_PICTURE_MS } from "./modules/files/index.ts";
 import { openDatabase, type Database } from "./platform/db/open.ts";
 import { envWith, isPlayMoneyDemo, type Env } from "./env.ts";
 import { devToolsEnabled, isLoopbackHostname } from "./platform/http/hosts.ts";
@@ -16,7 +17,7 @@ import { seedHouse } from "./modules/trading/index.ts";
 import { createHoldExpiry, createLedger } from "./modules/ledger/index.ts";
 import { userContact } from "./modules/auth/index.ts";
 import { createOnramp, mailReversalNotices } from "./modules/onramp/index.ts";
-import { createKyc } from "./modules/kyc/index.ts";
+import { createKyc, photosFrom } from "./modules/kyc/index.ts";
 
 export interface StartOptions {
   /** Parsed settings; defaults to the defaults of every setting. */
@@ -67,8 +68,9 @@ export async function startServer({ env = envWith(), logger = createLogger(env.L
   const notify = mailReversalNotices({ mail, logger, contactOf: (userId) => userContact(database.db, userId) });
   const onramp = createOnramp({ db: database.db, env, logger, now: () => new Date(), ledger, notify });
   const holdExpiry = createHoldExpiry({ ledger, logger, everySeconds: env.LEDGER_EXPIRE_SECONDS });
-  const kyc = createKyc({ db: database.db, env, logger, now: () => new Date() });
-  const app = createApp({ database, env, logger, staticDir, version, mail, prices, ledger, onramp, kyc });
+  const files = createFiles({ db: database.db, store: fileStoreFor(env), logger, now: () => new Date(), maxBytes: env.UPLOAD_MAX_BYTES });
+  const kyc = createKyc({ db: database.db, env, logger, now: () => new Date(), photos: photosFrom(files) });
+  const app = createApp({ database, env, logger, staticDir, version, mail, prices, ledger, onramp, files, kyc });
   // Development: the house gets its inventory from its treasury, once (README "Trading"); production funds it by `npm run ops:house`.
   if (env.NODE_ENV !== "production" && env.TRADE_DEV_SEED === "on") {
     await seedHouse({ ledger, catalog: createCatalog({ db: database.db, prices, now: () => new Date() }), logger });
@@ -94,10 +96,17 @@ export async function startServer({ env = envWith(), logger = createLogger(env.L
   logger.info("started", { url, database: database.kind, mail: mail.kind, devTools, version, pid: process.pid });
 
   const prune = () =>
-    pruneAuthRows(database.db, new Date(), { idleMinutes: env.SESSION_IDLE_MINUTES }).then(
-      (deleted) => logger.debug("auth.pruned", deleted),
-      (error: unknown) => logger.warn("auth.pruneFailed", errorFields(error)),
-    );
+    Promise.all([
+      pruneAuthRows(database.db, new Date(), { idleMinutes: env.SESSION_IDLE_MINUTES }).then(
+        (deleted) => logger.debug("auth.pruned", deleted),
+        (error: unknown) => logger.warn("auth.pruneFailed", errorFields(error)),
+      ),
+      // Pictures uploaded but never set (a closed tab between the upload and the save).
+      files.pruneUnusedPictures(new Date(Date.now() - UNUSED_PICTURE_MS)).then(
+        (deleted) => logger.debug("files.pruned", { deleted }),
+        (error: unknown) => logger.warn("files.pruneFailed", errorFields(error)),
+      ),
+    ]);
   // The last run is awaited at close, so it never races the database closing.
   let pruned = prune();
   onramp.start();

@@ -8,6 +8,7 @@ import type { MailService } from "./platform/mail/index.ts";
 import type { PriceService } from "./modules/market/index.ts";
 import type { Onramp } from "./modules/onramp/index.ts";
 import type { Kyc } from "./modules/kyc/index.ts";
+import type { Files } from "./modules/files/index.ts";
 
 /**
  * What createApp needs from the outside world; tests pass their own (a clock, a log sink). Only the
@@ -35,4 +36,6 @@ export interface AppDeps {
   onramp?: Onramp;
   /** Defaults to the identity provider the env selects, with no timers (server.ts starts the sandbox's). */
   kyc?: Kyc;
+  /** Defaults to the files service over the store the env selects (a folder under DATA_DIR, or S3). */
+  files?: Files;
 }

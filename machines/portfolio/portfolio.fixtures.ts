@@ -68,6 +68,18 @@ export const historySell = (n: number, status: OrderStatus = "completed"): Entry
   quoteId: "5a0e7c1e-0000-4000-9000-000000000001",
 });
 
+/** A completed conversion of BTC into ETH at the nth history position. */
+export const historyConvert = (n: number): EntryOf<"convert"> => ({
+  ...entryTimes(n),
+  type: "convert",
+  status: "completed",
+  sell: { asset: "BTC", value: "0.00050000" },
+  receive: { asset: "ETH", value: "0.016812345678901234" },
+  fee: { asset: "ETH", value: "0.000168" },
+  rate: "33.96",
+  quoteId: "5a0e7c1e-0000-4000-9000-000000000002",
+});
+
 /** A withdrawal of the nth history position, still on its way. */
 export const historyWithdrawal = (n: number, status: OrderStatus = "processing"): EntryOf<"withdrawal"> => ({
   ...entryTimes(n),

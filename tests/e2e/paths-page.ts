@@ -2,11 +2,13 @@
 // page entry (which installs the ui-paths hook, tools/statecharts/ui-page.ts) bundled by Vite with
 // the app's own plugins, kept in memory and served under its own base at the e2e server's origin.
 import { join } from "node:path";
-import type { BrowserContext } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { build, type PluginOption, type Rolldown } from "vite";
-import { inject } from "vitest";
+import { beforeAll, inject } from "vitest";
 import { repoRoot } from "../../tools/statecharts/discover.ts";
+import { uiPathsHook } from "../../tools/statecharts/ui-page.ts";
 import viteConfig from "../../vite.config.ts";
+import type { BrowserHandle } from "./browser.ts";
 
 type Output = Rolldown.RolldownOutput["output"];
 
@@ -51,4 +53,36 @@ export async function servePathsPage(context: BrowserContext, entry: string, bas
     });
   });
   return `${inject("baseURL")}${base}`;
+}
+
+/** The page of a paths test, once its bundle has loaded and installed the ui-paths hook. */
+export interface PathsPage {
+  readonly page: Page;
+  /** Uncaught errors the page raised. */
+  readonly errors: readonly string[];
+}
+
+/**
+ * Call at the top of a test file: before its tests, bundles `entry`, serves it under `base` in a
+ * fresh context of `browser` and opens it until the hook is there.
+ */
+export function openPathsPage(browser: BrowserHandle, entry: string, base: string): PathsPage {
+  const errors: string[] = [];
+  let page: Page | undefined;
+  beforeAll(async () => {
+    // The page is the bundle served here, on no server: nothing to seed.
+    const context = await browser.newContext({ seed: false });
+    const url = await servePathsPage(context, entry, base);
+    page = await context.newPage();
+    page.on("pageerror", (error) => errors.push(error.message));
+    await page.goto(url);
+    await page.waitForFunction((name) => name in globalThis, uiPathsHook);
+  }, 180_000);
+  return {
+    get page() {
+      if (!page) throw new Error("the paths page is opened in beforeAll");
+      return page;
+    },
+    errors,
+  };
 }

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { socialProviders, type SignedInUser, type SocialProviderName } from "../../../contract/index.ts";
+import { pictureUrl, socialProviders, type SignedInUser, type SocialProviderName } from "../../../contract/index.ts";
 import type { Db } from "../../platform/db/open.ts";
 import { socialIdentities, type User } from "./schema.ts";
 
@@ -17,6 +17,7 @@ export function publicProfile(user: User, providers: readonly SocialProviderName
     emailVerified: user.emailVerifiedAt !== null,
     hasPassword: user.passwordHash !== null,
     providers: [...providers],
+    pictureUrl: user.pictureFileId ? pictureUrl(user.pictureFileId) : null,
     createdAt: user.createdAt.toISOString(),
   };
 }

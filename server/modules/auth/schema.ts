@@ -1,6 +1,7 @@
 // The auth module's tables: accounts, sessions, e-mailed codes, guesses and social sign-in.
 import { bigint, boolean, index, integer, pgTable, text, unique, uuid } from "drizzle-orm/pg-core";
 import { at } from "../../platform/db/columns.ts";
+import { fileKeys } from "../../platform/db/keys.ts";
 
 export const users = pgTable("users", {
   // Random UUIDs, so ids in URLs and payloads reveal nothing about sign-up order or volume.
@@ -29,6 +30,8 @@ export const users = pgTable("users", {
   // someone other than who signed up. A provider's new account accepts by the note under its button.
   termsVersion: text("terms_version"),
   termsAcceptedAt: at("terms_accepted_at"),
+  // The profile picture: one of the user's own uploads of purpose "avatar" (the files module checks).
+  pictureFileId: uuid("picture_file_id").references(() => fileKeys.id, { onDelete: "set null" }),
   createdAt: at("created_at").notNull().defaultNow(),
   updatedAt: at("updated_at").notNull().defaultNow(),
 });

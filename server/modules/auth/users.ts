@@ -133,3 +133,14 @@ export async function replacePassword(db: Db, userId: string, proven: string, pa
     .returning({ id: users.id });
   return updated !== undefined;
 }
+
+/**
+ * Points the account's picture at another file (or none), in the caller's transaction; answers the
+ * account as it is now and the picture it had, so the caller can delete that one.
+ */
+export async function swapUserPicture(tx: Db, userId: string, fileId: string | null, now: Date): Promise<{ user: User; previous: string | null }> {
+  const [before] = await tx.select({ previous: users.pictureFileId }).from(users).where(eq(users.id, userId)).for("update");
+  const [user] = await tx.update(users).set({ pictureFileId: fileId, updatedAt: now }).where(eq(users.id, userId)).returning();
+  if (!before || !user) throw new Error("update of users returned no row");
+  return { user, previous: before.previous };
+}

@@ -7,3 +7,4 @@ export { kycStatus, requireKycApproved, KycNotApproved, type KycState } from "./
 export { SANDBOX_RULES, sandboxDecision } from "./sandbox.ts";
 export type { KycProvider, Review } from "./provider.ts";
 export type { PhotoSource } from "./sumsub.ts";
+export { photosFrom } from "./photos.ts";

@@ -13,6 +13,14 @@ export interface Position {
   available: bigint;
 }
 
+/** What a position is figured from (fewer columns read and parsed per call than the whole row). */
+const POSITION_COLUMNS = {
+  id: ledgerAccounts.id,
+  debitsPending: ledgerAccounts.debitsPending,
+  debitsPosted: ledgerAccounts.debitsPosted,
+  creditsPosted: ledgerAccounts.creditsPosted,
+};
+
 /**
  * Locks the accounts for the rest of the caller's transaction, in id order as every transfer does
  * (so it deadlocks with none), and answers each one's position: what is read cannot change before
@@ -20,7 +28,7 @@ export interface Position {
  */
 export async function lockPositions(tx: Tx, ids: string[]): Promise<Map<string, Position>> {
   const unique = [...new Set(ids)].sort();
-  const rows = await tx.select().from(ledgerAccounts).where(inArray(ledgerAccounts.id, unique)).orderBy(asc(ledgerAccounts.id)).for("update");
+  const rows = await tx.select(POSITION_COLUMNS).from(ledgerAccounts).where(inArray(ledgerAccounts.id, unique)).orderBy(asc(ledgerAccounts.id)).for("update");
   if (rows.length !== unique.length) throw new LedgerError("unknownAccount");
   return new Map(
     rows.map((row) => [row.id, { balance: row.creditsPosted - row.debitsPosted, available: row.creditsPosted - row.debitsPosted - row.debitsPending }]),
@@ -58,7 +66,7 @@ export const whereAccount = (values: AccountWanted) =>
  */
 export async function existingPositions(db: Db, list: readonly AccountWanted[]): Promise<((Position & { id: string }) | null)[]> {
   const rows = await db
-    .select()
+    .select({ ...POSITION_COLUMNS, asset: ledgerAccounts.asset, code: ledgerAccounts.code, userId: ledgerAccounts.userId })
     .from(ledgerAccounts)
     .where(or(...list.map(whereAccount)));
   return list.map((wanted) => {

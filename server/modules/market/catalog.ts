@@ -5,6 +5,7 @@ import { asc } from "drizzle-orm";
 import type { Asset, QuoteCurrency } from "../../../contract/index.ts";
 import type { Db } from "../../platform/db/open.ts";
 import { priceString } from "./format.ts";
+import { createFxHistory, type FxHistory } from "./fx-history.ts";
 import type { PriceService } from "./prices.ts";
 import { assets, type AssetRow } from "./schema.ts";
 import type { SourceSnapshot } from "./source.ts";
@@ -38,6 +39,8 @@ export interface Catalog {
   cashRate(from: QuoteCurrency, to: QuoteCurrency): Promise<string | null>;
   /** The price service behind it (the market's own routes read tickers and charts from it). */
   readonly prices: PriceService;
+  /** The exchange rates of past days (the composition root has it record each snapshot). */
+  readonly fx: FxHistory;
 }
 
 const toAsset = (row: AssetRow): Asset => ({
@@ -94,6 +97,7 @@ export function createCatalog({ db, prices, now }: CatalogDeps): Catalog {
 
   return {
     prices,
+    fx: createFxHistory({ db, prices, now }),
     listedAssets,
     assetOf: async (symbol) => (await listedAssets()).find((asset) => asset.symbol === symbol) ?? null,
     async priceIn(symbol, currency) {

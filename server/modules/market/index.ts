@@ -9,3 +9,4 @@ export type { MarketDeps } from "./routes.ts";
 // The portfolio values holdings at past moments from the same history the charts draw.
 export { RANGES, type SourcePoint } from "./source.ts";
 export { priceString } from "./format.ts";
+export type { FxDays, FxHistory } from "./fx-history.ts";

@@ -7,7 +7,7 @@ import type { Logger } from "../../platform/logging/logger.ts";
 import { errorFields } from "../../platform/logging/logger.ts";
 import { createBinanceSource, type FetchLike } from "./binance.ts";
 import { createSimulator, SIMULATED_ASSETS } from "./simulator.ts";
-import type { PriceSource, SourcePoint, SourceSnapshot } from "./source.ts";
+import type { FxDay, PriceSource, SourcePoint, SourceSnapshot } from "./source.ts";
 
 export interface PriceService {
   readonly kind: PriceSource["kind"];
@@ -17,6 +17,10 @@ export interface PriceService {
   /** Units of a quote currency per USD: the source's rate where it has one, else the rate table. */
   perUsd(snapshot: SourceSnapshot, currency: QuoteCurrency): number;
   history(symbol: string, range: PriceRange): Promise<SourcePoint[]>;
+  /** The source's exchange rates of the days before today (empty when it keeps none). */
+  fxHistory(days: number): Promise<FxDay[]>;
+  /** Called with each new snapshot (the FX history records the rates it sees); a poll waits for it, and a failure of it is logged. */
+  onSnapshot(listener: (snapshot: SourceSnapshot) => Promise<void>): void;
   /** Asks the source now (the schedule does this every PRICE_POLL_MS). */
   poll(): Promise<void>;
   /** Development tools: the source's next polls fail as if unreachable, until resumed. */
@@ -40,7 +44,8 @@ export function createPriceService({ env, logger, now, source: given, fetch }: P
     given ??
     (env.PRICE_SOURCE === "binance"
       ? createBinanceSource({ baseUrl: env.BINANCE_BASE_URL, symbols: SIMULATED_ASSETS.map((a) => a.symbol), ...(fetch ? { fetch } : {}) })
-      : createSimulator({ seed: env.PRICE_SEED }));
+      : // EUR floats against the dollar; AED and SAR are pegged to it, so they stay at the rate table's.
+        createSimulator({ seed: env.PRICE_SEED, fx: { EUR: Number(env.QUOTE_RATES.EUR) } }));
   // Binance's public limits are per minute: at most one snapshot every 5 s from each server.
   const pollMs = source.kind === "binance" ? Math.max(env.PRICE_POLL_MS, 5_000) : env.PRICE_POLL_MS;
   let snapshot: SourceSnapshot | null = null;
@@ -49,18 +54,22 @@ export function createPriceService({ env, logger, now, source: given, fetch }: P
   let timer: ReturnType<typeof setTimeout> | null = null;
   let first: Promise<void> | null = null;
   let stopped = false;
+  const listeners: ((snapshot: SourceSnapshot) => Promise<void>)[] = [];
 
   async function poll(): Promise<void> {
+    let seen: SourceSnapshot;
     try {
       if (paused) throw new Error("paused by the development tools");
-      snapshot = await source.snapshot(now());
+      seen = snapshot = await source.snapshot(now());
       if (failing) logger.info("prices.recovered", { source: source.kind });
       failing = false;
     } catch (error) {
       // Once per failing streak, and never a body: the error names the status and code only.
       if (!failing) logger.warn("prices.sourceFailed", { source: source.kind, ...errorFields(error) });
       failing = true;
+      return;
     }
+    for (const listener of listeners) await listener(seen).catch((error: unknown) => logger.warn("prices.listenerFailed", errorFields(error)));
   }
 
   function schedule() {
@@ -86,6 +95,8 @@ export function createPriceService({ env, logger, now, source: given, fetch }: P
       return current.perUsd[currency] ?? Number(env.QUOTE_RATES[currency] ?? NaN);
     },
     poll: () => start().then(poll),
+    fxHistory: (days) => (source.fxHistory ? source.fxHistory(days, now()) : Promise.resolve([])),
+    onSnapshot: (listener) => void listeners.push(listener),
     history: (symbol, range) => (paused ? Promise.reject(new Error("paused")) : source.history(symbol, range, now())),
     pause: () => void (paused = true),
     resume: () => void ((paused = false), void poll()),

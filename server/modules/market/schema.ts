@@ -1,5 +1,5 @@
 // The market module's tables: the listed assets (data, seeded by a migration) and each user's favourites.
-import { boolean, index, integer, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
+import { boolean, date, index, integer, numeric, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
 import { at } from "../../platform/db/columns.ts";
 import { userKeys } from "../../platform/db/keys.ts";
 
@@ -29,4 +29,22 @@ export const userFavourites = pgTable(
     createdAt: at("created_at").notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.symbol] }), index("user_favourites_symbol_idx").on(t.symbol)],
+);
+
+/**
+ * Each quote currency's rate of a day (UTC), in units per US dollar: the last rate the price service
+ * saw that day (its close), or, for the days before the server first ran, the source's own history.
+ * The portfolio values the past at these (fx-history.ts).
+ */
+export const fxRates = pgTable(
+  "fx_rates",
+  {
+    currency: text("currency").notNull(),
+    day: date("day", { mode: "string" }).notNull(),
+    perUsd: numeric("per_usd", { precision: 20, scale: 8 }).notNull(),
+    /** "seen": recorded from a snapshot; "history": filled in from the source's past. */
+    origin: text("origin").notNull(),
+    recordedAt: at("recorded_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.currency, t.day] })],
 );

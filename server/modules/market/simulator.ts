@@ -5,7 +5,8 @@
 // and the time, the same across restarts. History is computed from a fixed start, so charts are
 // full on a fresh start; between two steps the live price follows a Brownian bridge.
 import type { PriceRange } from "../../../contract/index.ts";
-import { RANGES, type PriceSource, type SourcePoint, type SourceSnapshot, type SourceTicker } from "./source.ts";
+import { createFxWalk } from "./simulator-fx.ts";
+import { RANGES, type FxDay, type PriceSource, type SourcePoint, type SourceSnapshot, type SourceTicker } from "./source.ts";
 
 export interface SimulatedAsset {
   symbol: string;
@@ -88,7 +89,16 @@ interface AssetState {
   daily: number[];
 }
 
-export function createSimulator({ seed, assets = SIMULATED_ASSETS }: { seed: number; assets?: readonly SimulatedAsset[] }): PriceSource & {
+export function createSimulator({
+  seed,
+  assets = SIMULATED_ASSETS,
+  fx = {},
+}: {
+  seed: number;
+  assets?: readonly SimulatedAsset[];
+  /** Floating quote currencies (units per USD their walk reverts to); each moves once a day, at 00:00 UTC. Others come from the rate table. */
+  fx?: Readonly<Record<string, number>>;
+}): PriceSource & {
   /** The USD price of a symbol at a time (for tests). */
   priceAt(symbol: string, now: Date): number | null;
 } {
@@ -103,6 +113,7 @@ export function createSimulator({ seed, assets = SIMULATED_ASSETS }: { seed: num
     epoch = Math.min(FIXED_EPOCH, Math.floor(nowSeconds / 86_400 - HISTORY_DAYS) * 86_400);
     k = 0;
     bySymbol.clear();
+    fxWalk.clear();
     states = assets.map((spec, index) => {
       const marketPart = spec.beta * MARKET_VOLATILITY;
       const state: AssetState = {
@@ -143,6 +154,8 @@ export function createSimulator({ seed, assets = SIMULATED_ASSETS }: { seed: num
     advanceTo(Math.floor((seconds - epoch) / STEP));
     return seconds;
   }
+
+  const fxWalk = createFxWalk(seed, fx, normal);
 
   const stable = (state: AssetState, step: number, sub: number) => 1 + 0.0004 * Math.tanh(normal(seed, state.stream, step, sub));
 
@@ -186,7 +199,7 @@ export function createSimulator({ seed, assets = SIMULATED_ASSETS }: { seed: num
       const seconds = ensure(now);
       const tickers = new Map<string, SourceTicker>();
       for (const state of states) tickers.set(state.spec.symbol, ticker(state, seconds));
-      return { at: now, tickers, perUsd: {} } satisfies SourceSnapshot;
+      return { at: now, tickers, perUsd: fxWalk.on(Math.floor(k / STEPS_PER_DAY)) } satisfies SourceSnapshot;
     },
     async history(symbol: string, range: PriceRange, now: Date): Promise<SourcePoint[]> {
       const seconds = ensure(now);
@@ -207,6 +220,14 @@ export function createSimulator({ seed, assets = SIMULATED_ASSETS }: { seed: num
       }
       points.push({ t: Math.floor(seconds), p: live(state, seconds) });
       return points;
+    },
+    async fxHistory(days, now) {
+      ensure(now);
+      const today = Math.floor(k / STEPS_PER_DAY);
+      const rows: FxDay[] = [];
+      for (let day = Math.max(0, today - days); day < today; day++)
+        rows.push({ day: new Date((epoch + day * 86_400) * 1000).toISOString().slice(0, 10), perUsd: fxWalk.on(day) });
+      return rows;
     },
     priceAt(symbol, now) {
       const seconds = ensure(now);

@@ -27,12 +27,20 @@ export interface SourcePoint {
   p: number;
 }
 
+/** A quote currency's rates on one past day (UTC, "YYYY-MM-DD"): units of each currency per USD. */
+export interface FxDay {
+  day: string;
+  perUsd: Readonly<Partial<Record<string, number>>>;
+}
+
 export interface PriceSource {
   readonly kind: "simulator" | "binance";
   /** Every listed asset's ticker now; throws when the source cannot be reached or answers badly. */
   snapshot(now: Date): Promise<SourceSnapshot>;
   /** An asset's prices over a range, oldest first; throws as snapshot does. */
   history(symbol: string, range: PriceRange, now: Date): Promise<SourcePoint[]>;
+  /** The exchange rates it knows of the `days` days before today, oldest first (a source without a past has none). */
+  fxHistory?(days: number, now: Date): Promise<FxDay[]>;
 }
 
 /** Range length and resolution, in seconds: 1D every 5 minutes, 1W hourly, 1M every 4 hours, 1Y daily. */

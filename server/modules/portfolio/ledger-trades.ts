@@ -9,7 +9,7 @@ import { tradesOf, type Trade } from "./trades.ts";
 
 export interface LedgerTradesDeps {
   ledger: Pick<Ledger, "balances" | "movements">;
-  catalog: Pick<Catalog, "listedAssets" | "pricesIn" | "prices">;
+  catalog: Pick<Catalog, "listedAssets" | "pricesIn" | "prices" | "fx">;
   history: readonly AnyHistorySource[];
   priceHistory: PriceHistoryCache;
   now: () => Date;
@@ -42,7 +42,7 @@ export async function ledgerTrades(deps: LedgerTradesDeps, userId: string, curre
     deps.ledger.movements(userId),
     cardBuys(deps.history, userId),
     deps.catalog.listedAssets(),
-    createValuer({ prices: deps.catalog.prices, history: deps.priceHistory, now: deps.now, places: QUOTE_DECIMALS }, currency),
+    createValuer({ prices: deps.catalog.prices, fx: deps.catalog.fx, history: deps.priceHistory, now: deps.now, places: QUOTE_DECIMALS }, currency),
   ]);
   const decimals = new Map(listed.map((asset) => [asset.symbol, asset.decimals]));
   return { trades: await tradesOf({ movements, buys, decimals, valuer }), valuer, decimals };

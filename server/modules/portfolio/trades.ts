@@ -55,8 +55,9 @@ export async function tradesOf({ movements, buys, decimals, valuer }: TradeInput
   const zero = decimalOf(0n, places);
   const units = (asset: string, amount: bigint) =>
     decimalOf(amount < 0n ? -amount : amount, decimals.get(asset) ?? (isQuoteCurrency(asset) ? QUOTE_DECIMALS : 8));
-  const cash = (asset: string, amount: Decimal) => {
-    const rate = isQuoteCurrency(asset) ? valuer.rate(asset) : null;
+  // Cash paid or received in another currency than the report's counts at the rate of its day.
+  const cash = (asset: string, amount: Decimal, at: Date) => {
+    const rate = isQuoteCurrency(asset) ? valuer.rateAt(asset, at) : null;
     return rate && round(mul(amount, rate), places, "halfUp");
   };
   const groups = new Map<string, Movement[]>();
@@ -77,9 +78,9 @@ export async function tradesOf({ movements, buys, decimals, valuer }: TradeInput
         ),
       };
       const pay = order && { asset: order.currency, amount: decimal(order.pay.value) };
-      const value = pay ? cash(pay.asset, pay.amount) : await valuer.valueAt(got.asset, got.amount, at);
+      const value = pay ? cash(pay.asset, pay.amount, at) : await valuer.valueAt(got.asset, got.amount, at);
       const feeAmount = order ? decimal(order.fee.value) : decimalOf(0n, 0);
-      const feeValue = order && sign(feeAmount) > 0 ? cash(order.currency, mul(feeAmount, decimal(order.price))) : zero;
+      const feeValue = order && sign(feeAmount) > 0 ? cash(order.currency, mul(feeAmount, decimal(order.price)), at) : zero;
       const fee = feeValue && value && feeValue.units > round(value, places, "down").units ? value : (feeValue ?? zero);
       trades.push({
         id,
@@ -132,7 +133,7 @@ export async function tradesOf({ movements, buys, decimals, valuer }: TradeInput
     const inn = { asset: b, amount: units(b, (got.get(b) ?? 0n) - (paid.get(b) ?? 0n)) };
     const [feeAsset, feeUnits] = [...fees][0] ?? [b, 0n];
     const feeAmount = units(feeAsset, feeUnits);
-    const feeValue = feeUnits === 0n ? zero : isQuoteCurrency(feeAsset) ? cash(feeAsset, feeAmount) : await coinFee(feeAsset, feeAmount);
+    const feeValue = feeUnits === 0n ? zero : isQuoteCurrency(feeAsset) ? cash(feeAsset, feeAmount, at) : await coinFee(feeAsset, feeAmount);
     const F = feeValue ?? zero;
     const value =
       a === C
@@ -140,9 +141,9 @@ export async function tradesOf({ movements, buys, decimals, valuer }: TradeInput
         : b === C
           ? add(inn.amount, F)
           : isQuoteCurrency(a)
-            ? cash(a, out.amount)
+            ? cash(a, out.amount, at)
             : isQuoteCurrency(b)
-              ? cash(b, inn.amount) && add(cash(b, inn.amount)!, F)
+              ? cash(b, inn.amount, at) && add(cash(b, inn.amount, at)!, F)
               : await valuer.valueAt(a, out.amount, at);
     const kind: TradeKind = isQuoteCurrency(a) ? "buy" : isQuoteCurrency(b) ? "sell" : "convert";
     const events: CostEvent[] =
@@ -154,7 +155,7 @@ export async function tradesOf({ movements, buys, decimals, valuer }: TradeInput
     // A fee in a coin is worth what the trade priced it at: its share of the value given, by the coin received.
     async function coinFee(asset: string, amount: Decimal): Promise<Decimal | null> {
       if (asset !== b) return valuer.valueAt(asset, amount, at);
-      const given = isQuoteCurrency(a) ? cash(a, out.amount) : await valuer.valueAt(a, out.amount, at);
+      const given = isQuoteCurrency(a) ? cash(a, out.amount, at) : await valuer.valueAt(a, out.amount, at);
       const gross = add(inn.amount, amount);
       return given && sign(gross) > 0 ? round(div(mul(given, amount), gross, places + 4, "halfUp"), places, "halfUp") : null;
     }

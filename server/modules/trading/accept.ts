@@ -15,6 +15,7 @@ import { movedBeyond } from "./figures.ts";
 import { houseCanFill, tradeAccounts } from "./house.ts";
 import { pairPrices, type PairAnswer } from "./pricing.ts";
 import type { TradingSettings } from "./quotes.ts";
+import { createRecentQuotes, type RecentQuotes } from "./recent-quotes.ts";
 import { tradeQuotes, type TradeQuoteRow } from "./schema.ts";
 
 type AcceptRoute = "tradeAccept" | "sellSendOrder";
@@ -48,7 +49,7 @@ export function tradeOf(row: TradeQuoteRow): Trade {
   };
 }
 
-export function createAccept({ db, env, ledger, catalog, now }: AcceptDeps) {
+export function createAccept({ db, env, ledger, catalog, now }: AcceptDeps, recent: RecentQuotes = createRecentQuotes()) {
   type Refusal = "quoteExpired" | "pricesUnavailable" | "pricesStale" | "priceMoved" | "debtOutstanding";
 
   /** The refusals that need no lock: judged before any account is made, and again in the transaction. */
@@ -61,8 +62,9 @@ export function createAccept({ db, env, ledger, catalog, now }: AcceptDeps) {
   }
 
   return async function accept(route: AcceptRoute, userId: string, quoteId: string, onlyKind?: TradeQuoteRow["kind"]): Promise<Trade | "wrongKind"> {
-    // Who and what never change on a quote: read once, before the transaction, to find the accounts and prices.
-    const [known] = await db.select().from(tradeQuotes).where(eq(tradeQuotes.id, quoteId));
+    // Who and what never change on a quote: read once, before the transaction, to find the accounts
+    // and prices (kept from its making when this process made it).
+    const known = recent.get(quoteId) ?? (await db.select().from(tradeQuotes).where(eq(tradeQuotes.id, quoteId)))[0];
     if (!known || known.userId !== userId) throw refuse(route, "quoteNotFound");
     if (onlyKind && known.kind !== onlyKind) return "wrongKind";
     if (known.status === "accepted") return tradeOf(known);
@@ -90,20 +92,23 @@ export function createAccept({ db, env, ledger, catalog, now }: AcceptDeps) {
     }
     const accounts = await tradeAccounts(ledger, userId, known.fromAsset, known.toAsset);
 
+    let executed: TradeQuoteRow | undefined;
     try {
-      return await db.transaction(async (tx) => {
+      const trade = await db.transaction(async (tx) => {
         const at = now();
         // One statement locks the quote and marks it accepted while it is open (a refusal below rolls
         // it back); first, so the house's accounts, which every trade touches, are held for as few
         // round trips as possible. When it matches nothing the quote was accepted meanwhile or expired.
-        const [row] = await tx
+        const [marked] = await tx
           .update(tradeQuotes)
           .set({ status: "accepted", acceptedAt: at })
           .where(and(eq(tradeQuotes.id, quoteId), eq(tradeQuotes.status, "open"), gt(tradeQuotes.expiresAt, at)))
-          .returning();
+          .returning({ id: tradeQuotes.id });
+        // The rest of the row is what was read before: only these two columns ever change.
+        const row: TradeQuoteRow | undefined = marked && { ...known, status: "accepted", acceptedAt: at };
         if (!row) {
           const [found] = await tx.select().from(tradeQuotes).where(eq(tradeQuotes.id, quoteId));
-          if (found?.status === "accepted") return tradeOf(found);
+          if (found?.status === "accepted") return tradeOf((executed = found));
           throw refuse(route, "quoteExpired");
         }
         const refusal = judge(row, at, live, debts);
@@ -161,8 +166,12 @@ export function createAccept({ db, env, ledger, catalog, now }: AcceptDeps) {
           ],
           { tx },
         );
+        executed = accepted;
         return tradeOf(accepted);
       });
+      // Committed: a second accept of it is answered from here.
+      if (executed) recent.put(executed);
+      return trade;
     } catch (error) {
       // The balance was checked under the account's lock; the database's own check says the same.
       if (error instanceof LedgerError && error.code === "insufficientFunds") throw refuse(route, "insufficientBalance");

@@ -1,6 +1,7 @@
 // Making a quote: the pair checked against its kind, the live mid price (never stale), the house's
 // rate and every figure, the per-trade limits, whether the house can fill it and whether the user
 // owes the asset they would give up. Then the quote is stored, open, to be accepted before it expires.
+import { randomUUID } from "node:crypto";
 import { QUOTE_DECIMALS, type Amount, type FieldErrorKey, type TradeKind, type TradeQuote, type TradeSide } from "../../../contract/index.ts";
 import { decimal, fromMinor, toMinor, toPlain, type Decimal } from "../../../contract/decimal.ts";
 import type { Db } from "../../platform/db/open.ts";
@@ -13,6 +14,7 @@ import type { Catalog } from "../market/index.ts";
 import { figure, houseRate, usdToUnits, type TradeFigures } from "./figures.ts";
 import { houseCanFill } from "./house.ts";
 import { isCurrency, pairPrices, type PairPrices } from "./pricing.ts";
+import { createRecentQuotes, type RecentQuotes } from "./recent-quotes.ts";
 import { tradeQuotes, type TradeQuoteRow } from "./schema.ts";
 
 export type TradingSettings = Pick<
@@ -71,7 +73,7 @@ export function quoteAnswer(row: TradeQuoteRow, limits: TradeQuote["limits"], no
   };
 }
 
-export function createQuotes({ db, env, ledger, catalog, now }: TradingDeps) {
+export function createQuotes({ db, env, ledger, catalog, now }: TradingDeps, recent: RecentQuotes = createRecentQuotes()) {
   const amountProblem = (locale: Locale, key: FieldErrorKey, message: MessageId, values: Record<string, unknown>, extra: object = {}) =>
     refuse("tradeQuote", "validation", { ...validationData(locale, { amount: key }, { messages: { amount: translate(locale, message, values) } }), ...extra });
   const pairProblem = (locale: Locale, field: "from" | "to", kind: TradeKind) =>
@@ -169,30 +171,33 @@ export function createQuotes({ db, env, ledger, catalog, now }: TradingDeps) {
     if (!houseCanFill(env, fill)) throw refuse("tradeQuote", "houseCannotFill");
 
     const createdAt = now();
-    const [row] = await db
-      .insert(tradeQuotes)
-      .values({
-        userId,
-        kind,
-        side,
-        fromAsset: from,
-        toAsset: to,
-        fromDecimals,
-        toDecimals,
-        payUnits: figures.payUnits,
-        receiveUnits: figures.receiveUnits,
-        feeUnits: figures.feeUnits,
-        price: plain(price),
-        mid: plain(prices.mid),
-        fromUsd: plain(prices.fromUsd),
-        toUsd: plain(prices.toUsd),
-        feeBasisPoints: env.TRADE_FEE_BPS,
-        spreadBasisPoints: env.TRADE_SPREAD_BPS,
-        expiresAt: new Date(createdAt.getTime() + env.TRADE_QUOTE_SECONDS * 1000),
-        createdAt,
-      })
-      .returning();
-    return quoteAnswer(row!, limits.amounts, createdAt);
+    // Every column is known here (the id made here too): nothing is read back.
+    const row: TradeQuoteRow = {
+      id: randomUUID(),
+      userId,
+      kind,
+      side,
+      fromAsset: from,
+      toAsset: to,
+      fromDecimals,
+      toDecimals,
+      payUnits: figures.payUnits,
+      receiveUnits: figures.receiveUnits,
+      feeUnits: figures.feeUnits,
+      price: plain(price),
+      mid: plain(prices.mid),
+      fromUsd: plain(prices.fromUsd),
+      toUsd: plain(prices.toUsd),
+      feeBasisPoints: env.TRADE_FEE_BPS,
+      spreadBasisPoints: env.TRADE_SPREAD_BPS,
+      status: "open",
+      expiresAt: new Date(createdAt.getTime() + env.TRADE_QUOTE_SECONDS * 1000),
+      acceptedAt: null,
+      createdAt,
+    };
+    await db.insert(tradeQuotes).values(row);
+    recent.put(row);
+    return quoteAnswer(row, limits.amounts, createdAt);
   }
 
   return { create, limitsOf };

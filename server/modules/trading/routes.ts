@@ -6,12 +6,15 @@ import { validationData } from "../../platform/http/validate.ts";
 import { translate } from "../../platform/i18n/index.ts";
 import { createAccept } from "./accept.ts";
 import { createQuotes, type TradingDeps } from "./quotes.ts";
+import { createRecentQuotes } from "./recent-quotes.ts";
 
 export type { TradingDeps };
 
 export function tradingHandlers(deps: TradingDeps) {
-  const quotes = createQuotes(deps);
-  const accept = createAccept(deps);
+  // The quotes made here, read by the accepts that follow them.
+  const recent = createRecentQuotes();
+  const quotes = createQuotes(deps, recent);
+  const accept = createAccept(deps, recent);
   return handlers({
     tradeQuote: {
       success: "success.ok",

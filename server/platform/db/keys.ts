@@ -8,3 +8,6 @@ export const userKeys = pgTable("users", { id: uuid("id").primaryKey() });
 
 /** The market's listed assets. */
 export const assetKeys = pgTable("assets", { symbol: text("symbol").primaryKey() });
+
+/** files' uploads (a profile picture points at one). */
+export const fileKeys = pgTable("files", { id: uuid("id").primaryKey() });

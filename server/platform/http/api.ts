@@ -6,6 +6,7 @@ import { failure, success } from "./envelope.ts";
 import { OPENAPI_PATH, openApiDocument } from "./openapi.ts";
 import type { AppEnv, SessionEnv } from "./types.ts";
 import { bodyValidation, type BodyRules } from "./validate.ts";
+import { formBody } from "./form-body.ts";
 
 /** A route's body as its schema parses it (trimmed, lower-cased …): what its handler receives. */
 export type BodyOf<R extends RouteName> = z.output<Routes[R]["request"]>;
@@ -62,6 +63,8 @@ export function apiRoutes({ handlers, requireSession, base }: ApiOptions): Hono<
     const answer = async (c: Context<AppEnv>) => success(c, handler.success, await handler.handle(c, c.var.valid as never));
     // Handlers of one path run in the order they were added: the guard (when asked), validation, the handler.
     if (route.auth === "session") api.on(methods, route.path, requireSession as unknown as MiddlewareHandler<AppEnv>);
+    // An upload's form is read only now, after the guard (the JSON bodies were read up front).
+    if (route.body === "multipart") api.on(methods, route.path, formBody);
     api.on(methods, route.path, bodyValidation(route.request, handler), answer);
   }
   const stray = Object.keys(handlers).filter((name) => !live.has(name));

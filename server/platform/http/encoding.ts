@@ -1,6 +1,7 @@
 import { readFile, stat } from "node:fs/promises";
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from "node:zlib";
 import { createMiddleware } from "hono/factory";
+import { setAnswerHeader } from "./answer-headers.ts";
 
 /** Text formats worth compressing (the build stores .br and .gz copies); images and fonts are compressed already. */
 export const COMPRESSIBLE = new Set([".html", ".js", ".mjs", ".css", ".json", ".svg", ".txt", ".webmanifest", ".xml"]);
@@ -70,7 +71,7 @@ export const compressJson = createMiddleware(async (c, next) => {
   await next();
   if (c.req.method === "HEAD" || c.res.headers.has("Content-Encoding") || !/^application\/json\b/.test(c.res.headers.get("Content-Type") ?? "")) return;
   const vary = c.res.headers.get("Vary");
-  if (!vary || !/\baccept-encoding\b/i.test(vary)) c.header("Vary", vary ? `${vary}, Accept-Encoding` : "Accept-Encoding");
+  if (!vary || !/\baccept-encoding\b/i.test(vary)) setAnswerHeader(c, "Vary", vary ? `${vary}, Accept-Encoding` : "Accept-Encoding");
   const [encoding] = acceptedEncodings(c.req.header("Accept-Encoding"));
   if (!encoding || encoding === "identity") return;
   const body = new Uint8Array(await c.res.clone().arrayBuffer());

@@ -107,8 +107,9 @@ function operation(route: RouteDef & { name: string }, method: Method): Operatio
       ? {
           requestBody: {
             // An empty body counts as {} (server/platform/http/json-body.ts).
-            required: !route.request.safeParse({}).success,
-            content: { "application/json": { schema: jsonSchema(route.request, "input") } },
+            required: route.body === "multipart" || !route.request.safeParse({}).success,
+            // An upload is a multipart form (server/platform/http/form-body.ts); every other body is JSON.
+            content: { [route.body === "multipart" ? "multipart/form-data" : "application/json"]: { schema: jsonSchema(route.request, "input") } },
           },
         }
       : {}),

@@ -45,6 +45,12 @@ const reasonMessages: Record<Reason, MessageId> = {
   kycRejectedFinal: "error.kycRejectedFinal",
   kycUnavailable: "error.kycUnavailable",
   kycRequired: "error.kycRequired",
+  fileEmpty: "error.fileEmpty",
+  fileTooLarge: "error.fileTooLarge",
+  fileNotImage: "error.fileNotImage",
+  imageTooLarge: "error.imageTooLarge",
+  imageUnreadable: "error.imageUnreadable",
+  fileNotFound: "error.fileNotFound",
 };
 
 /** The words of a failure the table documents without a reason, by its status. */

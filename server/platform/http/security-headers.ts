@@ -27,7 +27,8 @@ export function securityHeaders(frameAncestors: string, trustProxy = false) {
       defaultSrc: ["'self'"],
       scriptSrc: ["'self'"],
       styleSrc: ["'self'", "'unsafe-inline'"],
-      imgSrc: ["'self'", "data:"],
+      // blob: for the preview of a photo chosen for upload (an object URL this page made).
+      imgSrc: ["'self'", "data:", "blob:"],
       fontSrc: ["'self'", "data:"],
       // Firebase Cloud Messaging, for builds with a Firebase configuration (the page and the
       // messaging service worker, which is served under this policy too, talk to these).

@@ -3,7 +3,8 @@ import { Redirect, useLocation, useSearch } from "wouter";
 import { useLingui } from "@lingui/react/macro";
 import { Brand } from "../../shared/ui/Brand.tsx";
 import { LanguageSwitcher } from "../../shared/ui/LanguageSwitcher.tsx";
-import { useIsAuthenticated } from "../../shared/actors/hooks.ts";
+import { useIsAuthenticated, useProfile } from "../../shared/actors/hooks.ts";
+import { Avatar } from "../../shared/ui/Avatar.tsx";
 import { loginHref, paths } from "../../shared/lib/paths.ts";
 import { AccountMenu } from "./AccountMenu.tsx";
 import { LogoutButton } from "./LogoutButton.tsx";
@@ -28,6 +29,7 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
   const authenticated = useIsAuthenticated();
   const signedIn = useContext(SignedInShell) || authenticated;
   const { trading, bar, account } = useNavItems();
+  const profile = useProfile();
   // The login page is told where the visitor was going, and takes them back there after.
   if (!signedIn) return <Redirect to={loginHref(search ? `${location}?${search}` : location)} replace />;
 
@@ -46,6 +48,12 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
           ))}
         </nav>
         <div className="sidebar-footer">
+          {profile && (
+            <p className="sidebar-user">
+              <Avatar profile={profile} size={32} />
+              <span>{profile.fullName || profile.email}</span>
+            </p>
+          )}
           <LanguageSwitcher />
           <LogoutButton />
         </div>
@@ -54,6 +62,7 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
         <Brand href={paths.dashboard} />
         <div className="header-actions">
           <LanguageSwitcher />
+          {profile && <Avatar profile={profile} size={28} />}
         </div>
       </header>
       <main id="main" className="dashboard-main">

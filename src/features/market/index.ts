@@ -17,3 +17,4 @@ export { PriceChange } from "./components/PriceChange.tsx";
 export { QuoteCurrencySelect } from "./components/QuoteCurrencySelect.tsx";
 export { UnknownAsset } from "./components/UnknownAsset.tsx";
 export { formatPrice, formatVolume } from "./lib/format.ts";
+export { canvasText, tickMarkText } from "./lib/chartLocale.ts";

@@ -79,7 +79,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     // Without a server message (a proxy's HTML page, say) the error text is all there is.
     const message = serverMessage ?? (`${response.status} ${response.statusText}`.trim() || "Request failed");
     const error = new ApiError(code, message, response.status, failureDataOf(envelope?.data));
-    if (code === "unauthorized") options.onUnauthorized(error);
+    // The 401 rule ends this browser's session: a call sent without one (a signed-in page's feed
+    // still mounted for a moment after a sign-out) has none to end, and its refusal must not send
+    // the visitor away again from where the sign-out took them (/login?returnTo=… would become /login).
+    if (code === "unauthorized" && token) options.onUnauthorized(error);
     throw error;
   }
 

@@ -10,7 +10,10 @@ import type { FirstAnswers } from "./firstAnswers.ts";
 export function lazyCall(options: ApiClientOptions): Call {
   let loaded: Promise<Call> | null = null;
   const load = () => (loaded ??= import("./typedCall.ts").then((module) => module.typedCall(options)));
-  return async (route, ...body) => (await load())(route, ...body);
+  const call: Call = async (route, ...body) => (await load())(route, ...body);
+  // The uploader's code loads with the first upload too.
+  call.upload = async (path, form, uploadOptions) => (await import("./upload.ts")).createUpload(options)(path, form, uploadOptions);
+  return call;
 }
 
 type TakeNow = (route: RouteName, body: unknown) => { data: unknown } | undefined;
@@ -30,6 +33,7 @@ export function withFirstAnswers(call: Call, answers: FirstAnswers, getToken: ()
     return call(route, ...body);
   };
   answersOf.set(answering, take);
+  answering.upload = call.upload;
   return answering;
 }
 

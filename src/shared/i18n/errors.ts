@@ -39,6 +39,12 @@ const reasonTexts: Record<AnyReason, MessageDescriptor> = {
   kycRejectedFinal: msg`Your identity verification was refused and cannot be tried again. Please contact support.`,
   kycUnavailable: msg`The identity verification service did not answer. Nothing was sent; please try again.`,
   kycRequired: msg`Card buys of this size need a verified identity. Verify your identity, or buy a smaller amount.`,
+  fileEmpty: msg`This file is empty. Choose a photo.`,
+  fileTooLarge: msg`This file is too large. Choose a smaller photo.`,
+  fileNotImage: msg`This file is not a photo we can use. Choose a JPEG, PNG or WebP image.`,
+  imageTooLarge: msg`This image has too many pixels. Choose a smaller photo.`,
+  imageUnreadable: msg`This image is damaged or incomplete. Choose another photo.`,
+  fileNotFound: msg`We could not find this picture. Upload it again.`,
 };
 
 /** The API client's codes, for a failure without a reason: the server's words for each status, and ours for the rest. */

@@ -3,8 +3,8 @@
 // Playwright gestures. The page (auth-paths-page.tsx) is the whole app bundled by Vite with the
 // app's own plugins and served at the e2e server's origin (paths-page.ts); every call of the driven auth actor is
 // faked and settled by the path, so none reaches the server.
-import type { BrowserContext, Page } from "playwright-core";
-import { beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { authGraphSpec } from "../../../machines/auth/auth.graph-spec.ts";
 import { authMachine } from "../../../machines/auth/auth.machine.ts";
 import { generatePaths } from "../../../tools/statecharts/paths.ts";
@@ -12,7 +12,7 @@ import { resolveSpec } from "../../../tools/statecharts/spec.ts";
 import { pageTarget, poll, runPathInUi, type UiSpec } from "../../../tools/statecharts/ui-harness.ts";
 import { authUiSpec, type AuthScreen } from "../../statecharts/auth-ui-spec.ts";
 import { setupBrowser } from "../browser.ts";
-import { servePathsPage } from "../paths-page.ts";
+import { openPathsPage } from "../paths-page.ts";
 import type { AuthPathsWorldHook } from "./auth-paths-page.tsx";
 
 const base = "/__auth-paths/";
@@ -67,23 +67,11 @@ function pageScreen(page: Page): AuthScreen {
 }
 
 const b = setupBrowser();
-let context: BrowserContext;
-let page: Page;
-const errors: string[] = [];
-
-beforeAll(async () => {
-  // The page is the bundle served below, on no server: nothing to seed.
-  context = await b.newContext({ seed: false });
-  const url = await servePathsPage(context, "tests/e2e/auth/auth-paths-page.tsx", base);
-  page = await context.newPage();
-  page.on("pageerror", (error) => errors.push(error.message));
-  await page.goto(url);
-  await page.waitForFunction(() => "__statechartUiPaths" in globalThis);
-}, 180_000);
+const opened = openPathsPage(b, "tests/e2e/auth/auth-paths-page.tsx", base);
 
 const { paths } = generatePaths(authMachine, resolveSpec(authMachine, authGraphSpec));
 const spec: UiSpec<AuthScreen> = { ...authUiSpec, waitFor: poll(10_000) };
-const target = pageTarget<AuthScreen>({ open: async () => ({ page, view: pageScreen(page) }) });
+const target = pageTarget<AuthScreen>({ open: async () => ({ page: opened.page, view: pageScreen(opened.page) }) });
 
 describe("the auth screens in Chromium, driven by the auth machine's generated paths", () => {
   it.each(paths.map((p, i) => [i + 1, p] as const))(
@@ -101,6 +89,6 @@ describe("the auth screens in Chromium, driven by the auth machine's generated p
   }, 30_000);
 
   it("raised no error in the page", () => {
-    expect(errors).toEqual([]);
+    expect(opened.errors).toEqual([]);
   });
 });

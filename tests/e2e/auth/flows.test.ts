@@ -25,10 +25,14 @@ describe("session", () => {
 
   it.each(["en", "ar"] as const)("a 401 clears stored auth, goes to /login and shows the server message (%s)", async (lang) => {
     const { page, context } = await b.openPage("/portfolio", { token: "not-a-real-token", lang });
-    // Spec: the app goes to /login. Told to come back to the page when it says where (on a loaded
-    // machine the layout's own redirect can win the race and land on plain /login).
-    await page.waitForURL((url) => url.pathname === "/login" && [null, "/portfolio"].includes(url.searchParams.get("returnTo")));
+    // Spec: the app goes to /login, told to come back to the page after. The page's feeds, mounted
+    // for a moment after the session ended, are refused too (sent without a token): those refusals
+    // must not send it to /login again without the way back.
+    await page.waitForURL((url) => url.pathname === "/login" && url.searchParams.get("returnTo") === "/portfolio");
     expect(await page.evaluate(() => [localStorage.getItem("authUser"), localStorage.getItem("userInfo")])).toEqual([null, null]);
+    // Still there once every feed of the page has been answered.
+    await page.waitForLoadState("networkidle");
+    expect(new URL(page.url()).searchParams.get("returnTo")).toBe("/portfolio");
     const toast = page.getByRole("status").filter({ hasText: /\S/ }).last();
     await toast.waitFor();
     const text = await toast.innerText();

@@ -4,8 +4,8 @@
 // (exchange-paths-page.tsx) is the ticket bundled by Vite with the app's own plugins and served at
 // the e2e server's origin (paths-page.ts); every call of the driven actor is faked and settled by
 // the path, so none reaches the server.
-import type { BrowserContext, Locator, Page } from "playwright-core";
-import { beforeAll, describe, expect, it } from "vitest";
+import type { Locator, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { tradeQuoteGraphSpec } from "../../../machines/exchange/tradeQuote.graph-spec.ts";
 import { tradeQuoteMachine } from "../../../machines/exchange/tradeQuote.machine.ts";
 import { generatePaths } from "../../../tools/statecharts/paths.ts";
@@ -14,7 +14,7 @@ import { pageTarget, poll, runPathInUi, type UiSpec } from "../../../tools/state
 import { uiPathsHook } from "../../../tools/statecharts/ui-page.ts";
 import { tradeQuoteUiSpec, type TicketScreen } from "../../statecharts/exchange-ui-spec.ts";
 import { setupBrowser } from "../browser.ts";
-import { servePathsPage } from "../paths-page.ts";
+import { openPathsPage } from "../paths-page.ts";
 
 const base = "/__exchange-paths/";
 
@@ -69,23 +69,11 @@ function pageScreen(page: Page): TicketScreen {
 }
 
 const b = setupBrowser();
-let context: BrowserContext;
-let page: Page;
-const errors: string[] = [];
-
-beforeAll(async () => {
-  // The page is the bundle served below, on no server: nothing to seed.
-  context = await b.newContext({ seed: false });
-  const url = await servePathsPage(context, "tests/e2e/exchange/exchange-paths-page.tsx", base);
-  page = await context.newPage();
-  page.on("pageerror", (error) => errors.push(error.message));
-  await page.goto(url);
-  await page.waitForFunction((name) => name in globalThis, uiPathsHook);
-}, 180_000);
+const opened = openPathsPage(b, "tests/e2e/exchange/exchange-paths-page.tsx", base);
 
 const { paths } = generatePaths(tradeQuoteMachine, resolveSpec(tradeQuoteMachine, tradeQuoteGraphSpec));
 const spec = tradeQuoteUiSpec(poll(10_000));
-const target = pageTarget<TicketScreen>({ open: async () => ({ page, view: pageScreen(page) }) });
+const target = pageTarget<TicketScreen>({ open: async () => ({ page: opened.page, view: pageScreen(opened.page) }) });
 
 describe("the exchange ticket in Chromium, driven by the tradeQuote machine's generated paths", () => {
   it.each(paths.map((p, i) => [i + 1, p] as const))("scenario %i", (_n, path) => runPathInUi(tradeQuoteMachine, path, target, spec), 60_000);
@@ -101,6 +89,6 @@ describe("the exchange ticket in Chromium, driven by the tradeQuote machine's ge
   }, 30_000);
 
   it("raised no error in the page", () => {
-    expect(errors).toEqual([]);
+    expect(opened.errors).toEqual([]);
   });
 });

@@ -137,7 +137,7 @@ describe("buying by card", () => {
     await panel(page, "processing").waitFor({ timeout: 15_000 });
     await page.reload();
     await appStarted(page);
-    await panel(page, "processing").or(panel(page, "completed")).first().waitFor({ timeout: 15_000 });
+    await panel(page, "processing").or(panel(page, "completed")).first().waitFor({ timeout: 30_000 });
     await panel(page, "completed").waitFor({ timeout: 30_000 });
     expect(await availableBtc(page)).toMatch(/^0\.\d{8} BTC$/);
     await context.close();

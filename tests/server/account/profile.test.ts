@@ -45,6 +45,7 @@ describe("POST /user/update-profile", () => {
         emailVerified: true,
         hasPassword: true,
         providers: [],
+        pictureUrl: null,
         createdAt: user.createdAt.toISOString(),
       },
     });

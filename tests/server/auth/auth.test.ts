@@ -53,6 +53,7 @@ describe("protected routes", () => {
         emailVerified: false,
         hasPassword: false,
         providers: [],
+        pictureUrl: null,
         createdAt: user.createdAt.toISOString(),
       },
     });

@@ -49,6 +49,7 @@ describe("POST /user/login", () => {
       emailVerified: true,
       hasPassword: true,
       providers: [],
+      pictureUrl: null,
       createdAt: user.createdAt.toISOString(),
       Token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
     });

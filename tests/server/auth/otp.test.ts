@@ -118,6 +118,7 @@ describe("POST /user/verifyotp", () => {
       emailVerified: true,
       hasPassword: false,
       providers: [],
+      pictureUrl: null,
       createdAt: user.createdAt.toISOString(),
       Token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
     });

@@ -128,6 +128,11 @@ export const validBodies: { [K in LiveRouteName]: fc.Arbitrary<RequestOf<K>> } =
   swipeluxStatus: accepted("swipeluxStatus", fc.record({ orderId: fc.uuid() })),
   swipeluxCancel: accepted("swipeluxCancel", fc.record({ orderId: fc.uuid() })),
   balances: accepted("balances", fc.record({ currency }, { requiredKeys: [] })),
+  // Sent as JSON by the property test, so refused (415: an upload is multipart); tests/server/files sends real forms.
+  addFile: fc
+    .constantFrom("avatar" as const, "kycDocument" as const)
+    .map((purpose) => ({ file: new File([new Uint8Array([0xff, 0xd8, 0xff])], "a.jpg"), purpose })),
+  uploadProfileImage: accepted("uploadProfileImage", fc.record({ fileId: fc.oneof(fc.uuid(), fc.constant(null)) })),
   tradeQuote: accepted(
     "tradeQuote",
     fc.record(

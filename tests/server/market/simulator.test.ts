@@ -107,4 +107,21 @@ describe("the price simulator", () => {
       expect(t.volume24h, symbol).toBeGreaterThan(0);
     }
   });
+
+  it("walks a floating currency's rate once a day, and its history agrees with what it showed live", async () => {
+    const live = createSimulator({ seed: 4, fx: { EUR: 0.92 } });
+    const days = [0, 1, 2, 3].map((d) => at(d * 86_400));
+    const seen: number[] = [];
+    for (const day of days) seen.push((await live.snapshot(day)).perUsd.EUR!);
+    // The same all day; another day, another rate, near the mean.
+    expect((await live.snapshot(at(3 * 86_400 + 3_600))).perUsd.EUR).toBe(seen[3]);
+    expect(new Set(seen).size).toBe(4);
+    for (const rate of seen) expect(Math.abs(Math.log(rate / 0.92))).toBeLessThan(0.2);
+    // A fresh simulator asked the day after for its past gives the days' rates as they were shown (AED stays off: pegged).
+    const past = await createSimulator({ seed: 4, fx: { EUR: 0.92 } }).fxHistory!(5, at(4 * 86_400));
+    expect(past.slice(-4).map((d) => [d.day, d.perUsd.EUR])).toEqual(days.map((d, i) => [d.toISOString().slice(0, 10), seen[i]]));
+    expect(past.every((d) => d.perUsd.AED === undefined)).toBe(true);
+    // Without floating currencies nothing floats (the rate table's rates apply).
+    expect((await createSimulator({ seed: 4 }).snapshot(NOW)).perUsd).toEqual({});
+  });
 });

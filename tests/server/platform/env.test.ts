@@ -57,6 +57,9 @@ describe("parseEnv", () => {
         TRADE_EXPOSURE_USD: 5000000,
         TRADE_EXPOSURE_LIMITS: {},
         TRADE_DEV_SEED: "on",
+        UPLOAD_MAX_BYTES: 5 * 1024 * 1024,
+        FILES_STORE: "disk",
+        FILES_S3_REGION: "us-east-1",
       },
     });
   });
@@ -140,6 +143,18 @@ describe("parseEnv", () => {
     expect(parseEnv({ NODE_ENV: "test", SWIPELUX_WEBHOOK_KEYS_URL: "https://keys.example/webhookKeys" }).ok).toBe(true);
   });
 
+  it("FILES_STORE=s3 needs its endpoint, bucket and key, and never prints the secret", () => {
+    const result = parseEnv({ FILES_STORE: "s3", FILES_S3_SECRET_ACCESS_KEY: "a-very-secret-value" });
+    expect(result.ok).toBe(false);
+    const problems = result.ok ? [] : result.problems;
+    expect(problems).toEqual([
+      "FILES_S3_ENDPOINT: must be set when FILES_STORE=s3 (not set)",
+      "FILES_S3_BUCKET: must be set when FILES_STORE=s3 (not set)",
+      "FILES_S3_ACCESS_KEY_ID: must be set when FILES_STORE=s3 (not set)",
+    ]);
+    expect(JSON.stringify(result)).not.toContain("a-very-secret-value");
+  });
+
   it("treats empty values as unset and ignores unrelated variables", () => {
     const result = parseEnv({ PORT: "", HOME: "/root", DATABASE_URL: "postgres://u:p@h:5432/db" });
     expect(result).toMatchObject({ ok: true, env: { PORT: 3000, DATABASE_URL: "postgres://u:p@h:5432/db" } });
@@ -184,7 +199,7 @@ describe(".env.example", () => {
     const listed = Object.fromEntries(
       file
         .split("\n")
-        .filter((line) => /^[A-Z_]+=/.test(line))
+        .filter((line) => /^[A-Z][A-Z0-9_]*=/.test(line))
         .map((line) => [line.slice(0, line.indexOf("=")), line.slice(line.indexOf("=") + 1).replace(/^"(.*)"$/, "$1")]),
     );
     // Settings read by `npm start` and the Vite build rather than the server: every VITE_* the SPA reads.

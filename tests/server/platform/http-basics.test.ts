@@ -46,7 +46,7 @@ describe("security headers", () => {
       "base-uri": "'none'",
       "frame-ancestors": "'none'",
       "style-src": "'self' 'unsafe-inline'",
-      "img-src": "'self' data:",
+      "img-src": "'self' data: blob:",
       // Beyond our own origin only Firebase Cloud Messaging, for push in builds configured for it.
       "connect-src": "'self' https://fcmregistrations.googleapis.com https://firebaseinstallations.googleapis.com https://fcm.googleapis.com",
     });

@@ -25,22 +25,25 @@ export const DECIMALS: Record<string, number> = { BTC: 8, ETH: 18, SOL: 9, USDT:
 // Any field of an answer, to be narrowed where it is read.
 export type Data = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-export function tradingWorld(database: Database, clock: Clock, settings: Record<string, string> = {}) {
+/** `history`: each coin's chart is a flat line at its price now (else the source keeps no history). */
+export function tradingWorld(database: Database, clock: Clock, settings: Record<string, string> = {}, options: { history?: boolean } = {}) {
   const usd = new Map<string, number>([
     ["BTC", 50_000],
     ["ETH", 2_500],
     ["SOL", 100],
     ["USDT", 1],
   ]);
+  /** Units of a quote currency per USD the source reports (others come from QUOTE_RATES). */
+  const perUsd: Record<string, number> = {};
   let reachable = true;
   const source: PriceSource = {
     kind: "simulator",
     snapshot: async (now) => {
       if (!reachable) throw new Error("connect ECONNREFUSED");
       const tickers = new Map([...usd].map(([symbol, price]) => [symbol, { price, open24h: price, high24h: price, low24h: price, volume24h: 1 }]));
-      return { at: now, tickers, perUsd: {} };
+      return { at: now, tickers, perUsd: { ...perUsd } };
     },
-    history: async () => [],
+    history: async (symbol) => (options.history && usd.has(symbol) ? [{ t: 0, p: usd.get(symbol)! }] : []),
   };
   const env = envWith({ PRICE_STALE_SECONDS: "30", PRICE_POLL_MS: "600000", ...settings });
   const prices: PriceService = createPriceService({ env, logger: createLogger("silent"), now: clock.now, source });
@@ -91,6 +94,12 @@ export function tradingWorld(database: Database, clock: Clock, settings: Record<
     await prices.poll();
   }
 
+  /** Sets a quote currency's rate (units per USD) and polls. */
+  async function setRate(currency: string, rate: number) {
+    perUsd[currency] = rate;
+    await prices.poll();
+  }
+
   async function count(table: "trade_quotes" | "ledger_transfers" | "ledger_accounts", where = sql`TRUE`): Promise<number> {
     const result = (await database.db.execute(sql`SELECT count(*)::int AS n FROM ${sql.identifier(table)} WHERE ${where}`)) as unknown as {
       rows: { n: number }[];
@@ -119,6 +128,7 @@ export function tradingWorld(database: Database, clock: Clock, settings: Record<
     balance,
     house,
     setPrice,
+    setRate,
     count,
     ledgerIsSound,
     unreachable: () => void (reachable = false),

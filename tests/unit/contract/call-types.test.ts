@@ -49,6 +49,8 @@ describe("Call (src/shared/api/call.ts)", () => {
       | "updateProfile"
       | "setPassword"
       | "changePassword"
+      | "uploadProfileImage"
+      | "addFile"
       | "pushToken"
       | "currencyList"
       | "getPrice"

@@ -117,6 +117,13 @@ describe("API client over HTTP", () => {
     expect(onUnauthorized).toHaveBeenCalledWith(error);
   });
 
+  it("on 401 to a call sent without a token raises the error but leaves the session rule alone", async () => {
+    token = null;
+    const error = await failure(client().post("/unauthorized"));
+    expect(error.code).toBe("unauthorized");
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
   it.each([
     [400, "badRequest"],
     [403, "forbidden"],

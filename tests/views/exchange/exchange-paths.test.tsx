@@ -4,25 +4,17 @@
 // state (tests/statecharts/exchange-ui-spec.ts, shared with the Chromium run). The balances feed's
 // event is the one system event.
 import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
-import { I18nProvider } from "@lingui/react";
-import { i18n } from "@lingui/core";
-import { Router } from "wouter";
-import { memoryLocation } from "wouter/memory-location";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { AnyActorRef } from "xstate";
-import { list } from "../../../machines/market/market.fixtures.ts";
 import { tradeQuoteGraphSpec } from "../../../machines/exchange/tradeQuote.graph-spec.ts";
 import { tradeQuoteMachine } from "../../../machines/exchange/tradeQuote.machine.ts";
-import { TicketOrReceipt } from "../../../src/features/exchange/components/TicketOrReceipt.tsx";
-import type { TradeQuoteRef } from "../../../src/features/exchange/hooks.ts";
-import { readTicketQuery } from "../../../src/features/exchange/lib/ticketQuery.ts";
 import { activateLocale, loadCatalog } from "../../../src/shared/i18n/catalogs.ts";
 import { generatePaths } from "../../../tools/statecharts/paths.ts";
 import { resolveSpec } from "../../../tools/statecharts/spec.ts";
 import { inProcessTarget, runPathInUi, uiGaps, type UiSpec } from "../../../tools/statecharts/ui-harness.ts";
+import { TicketFixture } from "../../statecharts/exchange-ticket-fixture.tsx";
 import { tradeQuoteUiSpec, type TicketScreen } from "../../statecharts/exchange-ui-spec.ts";
 
-const decimals = (asset: string) => (asset === "USD" ? 2 : 8);
 const payInput = () => screen.queryByRole("textbox", { name: /You pay/ }) as HTMLInputElement | null;
 const describedBy = (element: HTMLElement) =>
   (element.getAttribute("aria-describedby") ?? "")
@@ -62,21 +54,7 @@ function jsdomScreen(actor: AnyActorRef): TicketScreen {
 
 const target = inProcessTarget<TicketScreen>(tradeQuoteMachine, {
   mount(actor: AnyActorRef) {
-    const { hook, searchHook } = memoryLocation({ path: "/exchange?curr=USD&symbol=BTC" });
-    render(
-      <I18nProvider i18n={i18n}>
-        <Router hook={hook} searchHook={searchHook}>
-          <TicketOrReceipt
-            actor={actor as TradeQuoteRef}
-            list={list}
-            query={readTicketQuery("?curr=USD&symbol=BTC")}
-            available={{ asset: "USD", value: "500.00" }}
-            decimals={decimals}
-            onQuery={() => {}}
-          />
-        </Router>
-      </I18nProvider>,
-    );
+    render(<TicketFixture actor={actor} />);
     return jsdomScreen(actor);
   },
   unmount: () => cleanup(),

@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import type { HistoryBody } from "../../../contract/index.ts";
 import { storedUser } from "../../../machines/auth/auth.fixtures.ts";
 import { bodiesOf, renderApp } from "../renderApp.tsx";
-import { historyOrder as order, historySell, historyWithdrawal } from "../../../machines/portfolio/portfolio.fixtures.ts";
+import { historyConvert, historyOrder as order, historySell, historyWithdrawal } from "../../../machines/portfolio/portfolio.fixtures.ts";
 
 const main = () => within(screen.getByRole("main"));
 const listed = () => [...document.querySelectorAll("[data-order]")].map((item) => item.getAttribute("data-order")!.slice(-2));
@@ -174,8 +174,8 @@ describe("the transaction history", { timeout: 20_000 }, () => {
 
 describe("entries of the kinds trading and withdrawals add", { timeout: 20_000 }, () => {
   it.each([
-    ["en", "Sell", "+$958.10", "Withdrawal", "−0.50 ETH"],
-    ["ar", "بيع", "+$958.10", "سحب", "−0.50 ETH"],
+    ["en", "Sell", "+$958.10", "Withdrawal", "−0.50000000 ETH"],
+    ["ar", "بيع", "+$958.10", "سحب", "−0.50000000 ETH"],
   ] as const)("lists a sell and a withdrawal with their kind, amount and status (%s)", async (locale, sell, received, withdrawal, sent) => {
     await renderApp("/history", {
       user: storedUser,
@@ -196,5 +196,31 @@ describe("entries of the kinds trading and withdrawals add", { timeout: 20_000 }
     expect(third!.getByText(withdrawal)).toBeInTheDocument();
     expect(rows[2]!.querySelector(".history-received")?.textContent?.replace(/[\u2066-\u2069]/g, "")).toBe(sent);
     expect(third!.getByText(locale === "en" ? "Processing" : "قيد المعالجة")).toHaveAttribute("data-status", "processing");
+  });
+
+  it.each([
+    ["en", "From 0.00050000 BTC", "1 BTC = 33.96 ETH", "Rate"],
+    ["ar", "من 0.00050000 BTC", "1 BTC = 33.96 ETH", "سعر التحويل"],
+  ] as const)("shows a conversion's coins with their own digits and opens to its rate, fee and quote (%s)", async (locale, given, rate, rateTerm) => {
+    await renderApp("/history", {
+      user: storedUser,
+      locale,
+      calls: { transactionsHistory: () => ({ items: [historyConvert(1)], nextCursor: null }) },
+    });
+    await waitFor(() => expect(document.querySelectorAll("[data-entry]")).toHaveLength(1), { timeout: 10_000 });
+    const row = document.querySelector<HTMLElement>("[data-entry]")!;
+    const plainText = (element: Element | null) => element?.textContent?.replace(/[\u2066-\u2069]/g, "");
+    // Not "+0.02 ETH": a coin keeps its digits (8 at most), as a card buy's row does.
+    expect(plainText(row.querySelector(".history-received"))).toBe("+0.01681235 ETH");
+    expect(plainText(row.querySelector(".history-paid"))).toBe(given);
+    const toggle = within(row).getByRole("button");
+    expect(toggle).toHaveAttribute("aria-expanded", "false");
+    fireEvent.click(toggle);
+    expect(toggle).toHaveAttribute("aria-expanded", "true");
+    const facts = within(row.querySelector(".history-details")!);
+    expect(facts.getByText(rateTerm)).toBeInTheDocument();
+    expect(facts.getByText(rate)).toBeInTheDocument();
+    expect([...row.querySelectorAll(".history-facts dd")].map(plainText)).toContain("0.00016800 ETH");
+    expect(facts.getByText(historyConvert(1).quoteId)).toBeInTheDocument();
   });
 });

@@ -29,6 +29,14 @@ describe("the portfolio page", { timeout: 20_000 }, () => {
     expect(within(screen.getByRole("row", { name: /Ethereum/ })).getByText("€5,542.26")).toBeInTheDocument();
   });
 
+  it("shows cash by its currency's name, in cents (not as a coin of eight digits)", async () => {
+    const withCash = { ...balances(), balances: [...balances().balances, { asset: "USD", available: "8.94", held: "0", value: "8.94" }] };
+    await renderApp("/portfolio", { user: storedUser, calls: { balances: () => withCash } });
+    const cash = within(await screen.findByRole("row", { name: /US dollar/ }, { timeout: 10_000 }));
+    expect(cash.getAllByText("$8.94")).toHaveLength(2);
+    expect(cash.getByText("$0.00")).toBeInTheDocument();
+  });
+
   it("tells a new user they hold nothing yet and links to the Buy page", async () => {
     await renderApp("/portfolio", { user: storedUser, calls: { balances: () => noBalances() } });
     expect(await screen.findByText("You have no crypto yet", {}, { timeout: 10_000 })).toBeInTheDocument();

@@ -7,6 +7,7 @@ import { providerNames } from "../../auth/index.ts";
 import { NotificationsCard } from "../../notifications/index.ts";
 import { KycStatusCard } from "../../kyc/index.ts";
 import { NameForm } from "../components/NameForm.tsx";
+import { PictureCard } from "../components/PictureCard.tsx";
 import { ChangePasswordForm, SetPasswordForm } from "../components/PasswordForms.tsx";
 import { useDismissAccountOnOpen } from "../hooks.ts";
 
@@ -81,6 +82,7 @@ export default function ProfilePage() {
           )}
         </section>
         <KycStatusCard />
+        <PictureCard profile={userInfo} />
         <NotificationsCard />
       </div>
     </>

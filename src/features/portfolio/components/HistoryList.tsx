@@ -39,7 +39,7 @@ export function HistoryList({ entries, assets }: { entries: readonly HistoryEntr
         entry.type === "buy" ? (
           <HistoryRow key={entry.id} order={entry} assets={assets} expanded={open.has(entry.id)} onToggle={() => toggle(entry.id)} />
         ) : (
-          <EntryRow key={entry.id} entry={entry} />
+          <EntryRow key={entry.id} entry={entry} assets={assets} expanded={open.has(entry.id)} onToggle={() => toggle(entry.id)} />
         ),
       )}
     </ol>

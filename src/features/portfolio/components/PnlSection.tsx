@@ -30,7 +30,7 @@ export function PnlSection({ currency, assets }: { currency: QuoteCurrency; asse
         {portfolio.failed && (
           <p role="alert">
             <Trans>Profit and loss could not be loaded.</Trans>{" "}
-            <button type="button" className="button-secondary" onClick={portfolio.retry}>
+            <button type="button" className="button button-ghost" onClick={portfolio.retry}>
               <Trans>Load profit and loss again</Trans>
             </button>
           </p>

@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState } from "react";
-import { Trans } from "@lingui/react/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import type * as LightweightCharts from "lightweight-charts";
+import { dateLocale } from "../../../shared/i18n/dates.ts";
+import { canvasText, tickMarkText } from "../../market/index.ts";
 
 type Charts = typeof LightweightCharts;
 export interface ValuePoint {
@@ -20,6 +22,8 @@ export function ValueChart({ points, format }: { points: readonly ValuePoint[]; 
   const drawn = useRef<{ api: ReturnType<Charts["createChart"]>; series: ReturnType<ReturnType<Charts["createChart"]>["addSeries"]> } | null>(null);
   const formatRef = useRef(format);
   formatRef.current = format;
+  const { i18n } = useLingui();
+  const locale = i18n.locale;
 
   useEffect(() => {
     let current = true;
@@ -42,7 +46,6 @@ export function ValueChart({ points, format }: { points: readonly ValuePoint[]; 
       grid: { vertLines: { visible: false }, horzLines: { color: colour("--border", "#26334f") } },
       rightPriceScale: { borderVisible: false },
       timeScale: { borderVisible: false },
-      localization: { priceFormatter: (value: number) => formatRef.current(value) },
       handleScroll: false,
       handleScale: false,
     });
@@ -60,6 +63,19 @@ export function ValueChart({ points, format }: { points: readonly ValuePoint[]; 
       api.remove();
     };
   }, [charts]);
+
+  // Axis and crosshair in the page's language (month names in Arabic), figures by the app's formatter.
+  useEffect(() => {
+    drawn.current?.api.applyOptions({
+      localization: {
+        locale: dateLocale(locale),
+        priceFormatter: (value: number) => canvasText(formatRef.current(value)),
+        // Daily values: the day under the crosshair, no hour.
+        timeFormatter: (time: unknown) => tickMarkText(time, 2, locale) ?? "",
+      },
+      timeScale: { tickMarkFormatter: (time: unknown, type: number) => tickMarkText(time, type, locale) },
+    });
+  }, [charts, locale]);
 
   useEffect(() => {
     if (!drawn.current) return;

@@ -27,7 +27,7 @@ export function ValueOverTime({
     <figure className="value-over-time">
       <div className="range-choice" role="group" aria-label={t`Range`}>
         {VALUE_RANGES.map((r) => (
-          <button key={r} type="button" className="button-secondary" aria-pressed={r === range} onClick={() => onRange(r)}>
+          <button key={r} type="button" className="button button-ghost" aria-pressed={r === range} onClick={() => onRange(r)}>
             {r}
           </button>
         ))}

@@ -1,16 +1,32 @@
 // How balances read: which asset each is (name, colour, decimals), in which order, how many digits.
-import type { Asset, AssetBalance } from "../../../../contract/index.ts";
+import type { Asset, AssetBalance, CurrencyList } from "../../../../contract/index.ts";
 import { compare } from "../../../../contract/decimal.ts";
+import { QUOTE_CURRENCIES, QUOTE_DECIMALS } from "../../../../contract/quotes.ts";
 
-export type AssetLookup = ReadonlyMap<string, Asset>;
 export type AssetInfo = Pick<Asset, "symbol" | "name" | "color" | "decimals" | "rank">;
+export type AssetLookup = ReadonlyMap<string, AssetInfo>;
+
+const cashColor = "#64748b";
+
+/** Every listed asset by symbol, and the quote currencies as the cash they are held in (their names, in cents). */
+export function assetLookupOf(list: CurrencyList | null | undefined): AssetLookup {
+  const lookup = new Map<string, AssetInfo>((list?.assets ?? []).map((asset) => [asset.symbol, asset]));
+  for (const currency of list?.currencies ?? [])
+    if (!lookup.has(currency.code))
+      lookup.set(currency.code, { symbol: currency.code, name: currency.name, color: cashColor, decimals: currency.decimals, rank: Number.MAX_SAFE_INTEGER });
+  return lookup;
+}
 
 /** Crypto amounts show the asset's own digits, at most 8 (ETH's 18 would only add zeros). */
 export const MAX_AMOUNT_DECIMALS = 8;
 
 /** A listed asset's name and colour; an asset the list does not know (delisted since) still shows, in grey. */
 export function assetInfo(assets: AssetLookup, symbol: string): AssetInfo {
-  return assets.get(symbol) ?? { symbol, name: { en: symbol, ar: symbol }, color: "#64748b", decimals: MAX_AMOUNT_DECIMALS, rank: Number.MAX_SAFE_INTEGER };
+  const listed = assets.get(symbol);
+  if (listed) return listed;
+  // Cash in a quote currency is not a listed asset: it counts in cents ($8.94, not $8.94000000).
+  const decimals = (QUOTE_CURRENCIES as readonly string[]).includes(symbol) ? QUOTE_DECIMALS : MAX_AMOUNT_DECIMALS;
+  return { symbol, name: { en: symbol, ar: symbol }, color: cashColor, decimals, rank: Number.MAX_SAFE_INTEGER };
 }
 
 export const amountDecimals = (asset: AssetInfo): number => Math.min(asset.decimals, MAX_AMOUNT_DECIMALS);

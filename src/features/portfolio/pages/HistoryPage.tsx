@@ -1,3 +1,4 @@
+import { assetLookupOf } from "../lib/balances.ts";
 import { useMemo } from "react";
 import { Link, useLocation, useSearch } from "wouter";
 import { Trans, useLingui } from "@lingui/react/macro";
@@ -19,7 +20,7 @@ export default function HistoryPage() {
   const { list } = useCurrencyList();
   const filters = useMemo(() => filtersFromSearch(search), [search]);
   const history = useHistory(filters);
-  const assets = useMemo(() => new Map((list?.assets ?? []).map((asset) => [asset.symbol, asset])), [list]);
+  const assets = useMemo(() => assetLookupOf(list), [list]);
 
   // The address is where the filters live: a reload, Back or a shared link shows the same list.
   const show = (next: typeof filters) => {

@@ -9,13 +9,13 @@ import { BalancesFailed, NoCrypto } from "../components/BalanceStates.tsx";
 import { BalancesTable } from "../components/BalancesTable.tsx";
 import { PnlSection } from "../components/PnlSection.tsx";
 import { useBalances } from "../hooks/useBalances.ts";
-import { sortBalances } from "../lib/balances.ts";
+import { assetLookupOf, sortBalances } from "../lib/balances.ts";
 
 export default function PortfolioPage() {
   const [currency, setCurrency] = useQuoteCurrency();
   const { list } = useCurrencyList();
   const { balances, status, failed, ageSeconds, retry } = useBalances(currency);
-  const assets = useMemo(() => new Map((list?.assets ?? []).map((asset) => [asset.symbol, asset])), [list]);
+  const assets = useMemo(() => assetLookupOf(list), [list]);
   const rows = useMemo(() => (balances ? sortBalances(balances.balances, assets) : []), [balances, assets]);
 
   return (

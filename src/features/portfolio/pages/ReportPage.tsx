@@ -1,4 +1,5 @@
 import "../pnl.css";
+import { assetLookupOf } from "../lib/balances.ts";
 import { useMemo } from "react";
 import { Link, useLocation, useSearch } from "wouter";
 import { Trans, useLingui } from "@lingui/react/macro";
@@ -19,7 +20,7 @@ export default function ReportPage() {
   const [currency, setCurrency] = useQuoteCurrency();
   const [method, setMethod] = useCostMethod();
   const { list } = useCurrencyList();
-  const assets = useMemo(() => new Map((list?.assets ?? []).map((asset) => [asset.symbol, asset])), [list]);
+  const assets = useMemo(() => assetLookupOf(list), [list]);
   const period = useMemo(() => {
     const params = new URLSearchParams(search);
     const pick = (key: string) => (DAY.test(params.get(key) ?? "") ? params.get(key)! : undefined);
@@ -55,7 +56,7 @@ export default function ReportPage() {
         {report.failed && (
           <p role="alert">
             <Trans>The report could not be loaded.</Trans>{" "}
-            <button type="button" className="button-secondary" onClick={report.retry}>
+            <button type="button" className="button button-ghost" onClick={report.retry}>
               <Trans>Try again</Trans>
             </button>
           </p>
@@ -68,13 +69,13 @@ export default function ReportPage() {
         {data && data.assets.length > 0 && <ReportTable report={data} assets={assets} />}
         {!data && !report.failed && <div className="card-placeholder" aria-hidden="true" />}
         <p className="button-row no-print">
-          <button type="button" className="button" disabled={!data} onClick={report.download}>
+          <button type="button" className="button button-primary" disabled={!data} onClick={report.download}>
             <Trans>Download CSV</Trans>
           </button>
-          <button type="button" className="button-secondary" onClick={report.print}>
+          <button type="button" className="button button-ghost" onClick={report.print}>
             <Trans>Print</Trans>
           </button>
-          <Link className="button-secondary" href={paths.portfolio}>
+          <Link className="button button-ghost" href={paths.portfolio}>
             <Trans>Back to the portfolio</Trans>
           </Link>
         </p>
