@@ -1,5 +1,8 @@
 // The card-buy gate: above KYC_CARD_BUY_THRESHOLD_USD (in the order's currency at today's rate) a
 // buy needs an approved identity verification; at or below it, or once approved, it goes through.
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { envWith } from "../../../server/env.ts";
@@ -9,12 +12,12 @@ import type { Database } from "../../../server/platform/db/open.ts";
 import { testClock } from "../helpers/auth.ts";
 import { openTestDatabase } from "../helpers/test-db.ts";
 import { onrampWorld, type OnrampWorld } from "../onramp/world.ts";
-import { FORM } from "./world.ts";
+import { FORM, uploadPhotos } from "./world.ts";
 
 const clock = testClock("2026-11-23T12:00:00Z");
 let database: Database;
 let w: OnrampWorld;
-const settings = { KYC_CARD_BUY_THRESHOLD_USD: "500", KYC_SANDBOX_REVIEW_SECONDS: "5" };
+const settings = { KYC_CARD_BUY_THRESHOLD_USD: "500", KYC_SANDBOX_REVIEW_SECONDS: "5", DATA_DIR: mkdtempSync(join(tmpdir(), "sarraf-kyc-gate-")) };
 
 const orders = async () =>
   Number(((await database.db.execute(sql`SELECT count(*)::int AS n FROM onramp_orders`)) as unknown as { rows: { n: number }[] }).rows[0]!.n);
@@ -30,7 +33,8 @@ afterAll(async () => {
 
 /** The sandbox reviewer over the same database, as the server's schedule runs it. */
 async function verify(token: string, lastName = "Haddad") {
-  const res = await w.t.post("/user/kyc/submit", { token, body: { ...FORM, lastName } });
+  const { frontFileId, selfieFileId } = await uploadPhotos(w.t, token);
+  const res = await w.t.post("/user/kyc/submit", { token, body: { ...FORM, lastName, frontFileId, selfieFileId } });
   expect(res.status).toBe(200);
   const kyc = createKyc({ db: database.db, env: envWith(settings), logger: createLogger("silent"), now: clock.now });
   clock.advance(5_000);
@@ -64,7 +68,8 @@ describe("card buys above the threshold", () => {
 
   it("stay refused while the verification is pending or was rejected", async () => {
     const pending = await w.user();
-    await w.t.post("/user/kyc/submit", { token: pending.token, body: FORM });
+    const { frontFileId, selfieFileId } = await uploadPhotos(w.t, pending.token);
+    await w.t.post("/user/kyc/submit", { token: pending.token, body: { ...FORM, frontFileId, selfieFileId } });
     expect((await w.buy(pending.token, { asset: "BTC", currency: "USD", amount: "600" })).body.data).toEqual({ reason: "kycRequired" });
     const rejected = await w.user();
     await verify(rejected.token, "Retry");

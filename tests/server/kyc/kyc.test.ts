@@ -51,7 +51,7 @@ describe("the states", () => {
   });
 
   it('"Retry" is rejected with reasons and a retry; the resubmission is reviewed afresh and approved', async () => {
-    const { token } = await w.user();
+    const { token, photos } = await w.user();
     expect((await w.submit(token, { lastName: "retry" })).res.status).toBe(200);
     await w.run(REVIEW_SECONDS * 1000);
     const rejected = (await w.details(token)).body.data as unknown as KycDetails;
@@ -60,9 +60,9 @@ describe("the states", () => {
     expect(rejected.application!.review!.note).toMatch(/blurred/);
     expect((await w.check(token)).body.data).toMatchObject({ status: "rejected", retryAllowed: true });
 
-    const again = await w.submit(token, { lastName: "Haddad", frontFileId: "file-front-2" });
+    const again = await w.submit(token, { lastName: "Haddad", frontFileId: photos.backFileId });
     expect(again.res.status).toBe(200);
-    expect((again.body.data as unknown as KycDetails).application).toMatchObject({ lastName: "Haddad", frontFileId: "file-front-2", review: null });
+    expect((again.body.data as unknown as KycDetails).application).toMatchObject({ lastName: "Haddad", frontFileId: photos.backFileId, review: null });
     await w.run(REVIEW_SECONDS * 1000);
     expect((await w.check(token)).body.data).toMatchObject({ status: "approved" });
   });
@@ -149,6 +149,23 @@ describe("bad input", () => {
 });
 
 describe("ownership", () => {
+  it("refuses another user's photos, a made-up id and a selfie sent as the document, storing nothing", async () => {
+    const first = await w.user();
+    const second = await w.user();
+    const before = await count();
+    for (const [change, field] of [
+      [{ frontFileId: first.photos.frontFileId }, "frontFileId"],
+      [{ selfieFileId: "5b0c8f6e-3f0a-4d7e-9c1b-2a4e6f8d0b1c" }, "selfieFileId"],
+      [{ frontFileId: second.photos.selfieFileId }, "frontFileId"],
+      [{ documentType: "nationalId", backFileId: first.photos.backFileId }, "backFileId"],
+    ] as const) {
+      const { res, body } = await w.submit(second.token, change);
+      expect(res.status).toBe(400);
+      expect(body.data).toMatchObject({ reason: "validation", fieldKeys: { [field]: "photo.notFound" } });
+    }
+    expect(await count()).toBe(before);
+  });
+
   it("a second user sees none of the first's data and their review does not touch it", async () => {
     const first = await w.user();
     const second = await w.user();

@@ -72,10 +72,10 @@ afterAll(() => database.close());
 
 describe("submitting to Sumsub", () => {
   it("creates the applicant, adds both sides and the selfie, asks for a review; every request signed", async () => {
-    const { id, token } = await w.user();
+    const { id, token, photos } = await w.user();
     sent.length = 0;
     answers = WITH_CHECK;
-    const { res, body } = await w.submit(token, { documentType: "nationalId", backFileId: "file-back-1" });
+    const { res, body } = await w.submit(token, { documentType: "nationalId", backFileId: photos.backFileId });
     expect(res.status, JSON.stringify(body)).toBe(200);
     expect(sent.map((r) => `${r.method} ${r.path}`)).toEqual([
       "POST /resources/applicants?levelName=basic-kyc-level",
@@ -112,6 +112,9 @@ describe("submitting to Sumsub", () => {
       { idDocType: "ID_CARD", country: "ARE", number: "N1234567", idDocSubType: "BACK_SIDE" },
       { idDocType: "SELFIE", country: "ARE" },
     ]);
+    // Each part carries the user's stored photo: the re-encoded WebP from /file/add.
+    for (const r of sent.slice(1, 4))
+      expect(r.body.toString("latin1")).toMatch(/name="content"; filename="[0-9a-f-]{36}"\r\nContent-Type: image\/webp\r\n\r\nRIFF/);
     expect(await statusOf(token)).toBe("pending");
   });
 
