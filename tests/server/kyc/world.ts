@@ -4,7 +4,8 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { envWith } from "../../../server/env.ts";
-import { createKyc, type Kyc, type KycProvider } from "../../../server/modules/kyc/index.ts";
+import { createKyc, photosFrom, type Kyc, type KycProvider } from "../../../server/modules/kyc/index.ts";
+import { createFiles, fileStoreFor } from "../../../server/modules/files/index.ts";
 import { createLogger } from "../../../server/platform/logging/logger.ts";
 import type { Database } from "../../../server/platform/db/open.ts";
 import { bodyOf, seedSession, seedUser } from "../helpers/auth.ts";
@@ -55,7 +56,9 @@ export function kycWorld(
   settings = { DATA_DIR: mkdtempSync(join(tmpdir(), "sarraf-kyc-")), ...settings };
   const env = envWith({ KYC_SANDBOX_REVIEW_SECONDS: String(REVIEW_SECONDS), ...settings });
   const logger = createLogger("silent");
-  const kyc: Kyc = createKyc({ db: database.db, env, logger, now: clock.now, provider: options.provider, fetch: options.fetch });
+  // The files service over the same database and folder as the app's: the photos Sumsub is sent.
+  const files = createFiles({ db: database.db, store: fileStoreFor(env), logger, now: clock.now, maxBytes: env.UPLOAD_MAX_BYTES });
+  const kyc: Kyc = createKyc({ db: database.db, env, logger, now: clock.now, provider: options.provider, fetch: options.fetch, photos: photosFrom(files) });
   const t: TestApp = createTestApp({ database, now: clock.now, kyc, env: { KYC_SANDBOX_REVIEW_SECONDS: String(REVIEW_SECONDS), ...settings } });
 
   // Each user's own uploaded photos: a submission sends them unless a test says otherwise.
