@@ -3,12 +3,12 @@
 // the sandbox, a "Retry" rejection then a successful resubmission — in English at desktop width and
 // in Arabic at phone width. The photos go up through /file/add as real images.
 import { rmSync } from "node:fs";
-import { deflateSync } from "node:zlib";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../../server/platform/db/open.ts";
 import { createSession, createUser } from "../../../server/modules/auth/sessions.ts";
 import { appStarted, setupBrowser, type Viewport } from "../browser.ts";
+import { png } from "../../server/files/images.ts";
 import { migratedDataDir, type RunningServer, startServer } from "../server.ts";
 
 let server: RunningServer;
@@ -31,37 +31,8 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** A real PNG (a 320×200 gradient), made here so no binary sits in the repository. */
-function png(seed: number): Buffer {
-  const width = 320;
-  const height = 200;
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (bytes: Buffer) => {
-    let c = 0xffffffff;
-    for (const byte of bytes) c = crcTable[(c ^ byte) & 0xff]! ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
-    const out = Buffer.alloc(body.length + 8);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(crc(body), body.length + 4);
-    return out;
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  const rows = Buffer.alloc((width * 3 + 1) * height);
-  for (let y = 0; y < height; y++)
-    for (let x = 0; x < width; x++) rows.set([(x + seed) % 256, (y * 2) % 256, (x + y + seed * 7) % 256], y * (width * 3 + 1) + 1 + x * 3);
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk("IHDR", header), chunk("IDAT", deflateSync(rows)), chunk("IEND", Buffer.alloc(0))]);
-}
+/** A real PNG, a different size each time (sharp, as the files tests make theirs). */
+const photo = (seed: number) => png(600 + seed * 10, 400);
 
 const words = {
   en: {
@@ -113,8 +84,8 @@ async function fillForm(page: Page, lang: "en" | "ar", lastName: string, seed: n
   await page.getByLabel(w.street, { exact: true }).fill("12 Corniche Road");
   await page.getByLabel(w.city, { exact: true }).fill("Abu Dhabi");
   await page.getByLabel(w.number, { exact: true }).fill("N1234567");
-  await page.locator('input[name="frontFileId"]').setInputFiles({ name: "passport.png", mimeType: "image/png", buffer: png(seed) });
-  await page.locator('input[name="selfieFileId"]').setInputFiles({ name: "selfie.png", mimeType: "image/png", buffer: png(seed + 1) });
+  await page.locator('input[name="frontFileId"]').setInputFiles({ name: "passport.png", mimeType: "image/png", buffer: await photo(seed) });
+  await page.locator('input[name="selfieFileId"]').setInputFiles({ name: "selfie.png", mimeType: "image/png", buffer: await photo(seed + 1) });
 }
 
 async function journey(lang: "en" | "ar", viewport: Viewport, token: string) {
