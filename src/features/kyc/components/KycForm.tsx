@@ -21,7 +21,7 @@ export function KycForm({
   onSubmit: (form: KycFormFields, photos: { front: File; back: File | null; selfie: File }) => void;
 }) {
   const { t, i18n } = useLingui();
-  const form = useForm(formSchema, { ...EMPTY, ...(initial ?? {}), documentNumber: "" } as Record<Name, string>, failure);
+  const form = useForm(formSchema, startingValues(initial), failure);
   const [photos, setPhotos] = useState<Photos>({ front: null, back: null, selfie: null });
   const countries = useMemo(
     () => COUNTRY_CODES.map((code) => ({ code, name: countryName(i18n.locale, code) })).sort((a, b) => a.name.localeCompare(b.name, i18n.locale)),
@@ -127,4 +127,18 @@ export function KycForm({
       </SubmitButton>
     </form>
   );
+}
+
+/**
+ * A retry's form starts from what was sent before, its text fields only: the document number and
+ * the photos are asked for again, and nothing else of the old answer (its id, its review) is a field.
+ */
+function startingValues(initial: Partial<Record<string, unknown>> | null): Record<Name, string> {
+  const kept = (name: Name) => !name.endsWith("FileId") && name !== "documentNumber";
+  return Object.fromEntries(
+    (Object.keys(EMPTY) as Name[]).map((name) => {
+      const value = initial?.[name];
+      return [name, kept(name) && typeof value === "string" ? value : EMPTY[name]];
+    }),
+  ) as Record<Name, string>;
 }
