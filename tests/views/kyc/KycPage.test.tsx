@@ -66,13 +66,39 @@ describe("the KYC page", { timeout: 30_000 }, () => {
   });
 
   it("shows a rejection's reasons with a retry that opens the form with the name kept; a final one points to support", async () => {
-    await renderApp("/kyc", { user: storedUser, calls: { kycDetails: () => kycDetails("rejected", { reasons: ["selfieMismatch", "documentExpired"] }) } });
+    const upload = vi.fn(async () => ({ id: photoIds.frontFileId }));
+    const { call } = await renderApp("/kyc", {
+      user: storedUser,
+      upload,
+      calls: { kycDetails: () => kycDetails("rejected", { reasons: ["selfieMismatch", "documentExpired"] }), kycSubmit: () => kycDetails("pending") },
+    });
     const section = (await screen.findByRole("heading", { name: "We could not verify your identity" })).closest("section")!;
     expect(within(section).getByText(/The selfie does not match/)).toBeInTheDocument();
     expect(within(section).getByText(/The document has expired/)).toBeInTheDocument();
     fireEvent.click(within(section).getByRole("button", { name: "Try again with new documents" }));
     expect(await screen.findByRole("textbox", { name: "First name" })).toHaveValue("Amal");
     expect(screen.getByRole("textbox", { name: "Document number" })).toHaveValue("");
+    // Only the form's own fields are sent again (the old answer's id and review are not fields).
+    fill("Document number", "N7654321");
+    fireEvent.change(screen.getByLabelText("Photo page of the passport"), { target: { files: [photo("front.jpg")] } });
+    fireEvent.change(screen.getByLabelText("A selfie"), { target: { files: [photo("selfie.jpg")] } });
+    fireEvent.click(screen.getByRole("button", { name: "Send for review" }));
+    await screen.findByRole("heading", { name: "Your documents are being reviewed" });
+    expect(Object.keys(bodiesOf(call, "kycSubmit")[0] as object).sort()).toEqual(
+      [
+        "addressLine",
+        "city",
+        "country",
+        "dateOfBirth",
+        "documentNumber",
+        "documentType",
+        "firstName",
+        "frontFileId",
+        "lastName",
+        "postalCode",
+        "selfieFileId",
+      ].sort(),
+    );
   });
 
   it("offers no retry after a final rejection", async () => {
