@@ -33,6 +33,11 @@ export const reasonStatus = {
   houseCannotFill: 409,
   priceMoved: 409,
   debtOutstanding: 403,
+  kycInReview: 409,
+  kycAlreadyApproved: 409,
+  kycRejectedFinal: 409,
+  kycUnavailable: 503,
+  kycRequired: 403,
   fileEmpty: 400,
   fileTooLarge: 413,
   fileNotImage: 422,
@@ -44,7 +49,6 @@ export const reasonStatus = {
   withdrawalNotFound: 404,
   withdrawalsLocked: 403,
   withdrawalsFrozen: 403,
-  kycRequired: 403,
   withdrawLimit: 409,
 } as const satisfies Record<string, FailureStatus>;
 

@@ -17,6 +17,7 @@ export {
   type ValidationData,
 } from "./failures.ts";
 export type { AnyReason, IsSessionRoute, PlainStatusOf, ReasonOf, RoutesWithReason } from "./routeFailures.ts";
+export * from "./kyc.ts";
 export * from "./legal.ts";
 export * from "./market.ts";
 export * from "./money.ts";

@@ -40,6 +40,7 @@ export const routePaths = {
   tradeAccept: "/user/trade/accept",
   checkKyc: "/user/check-kyc-verification",
   kycDetails: "/user/kyc/details",
+  kycSubmit: "/user/kyc/submit",
   vaultWithdraw: "/user/vault/withdraw",
   withdrawList: "/withdraw/list",
   withdrawAdd: "/withdraw/add",

@@ -48,6 +48,7 @@ import { buyAmountSchema, buyOrderSchema, buyQuoteSchema, orderStatusRequestSche
 import { tradingRoutes } from "./trading.ts";
 import { balancesRequestSchema, balancesSchema, historyRequestSchema, historySchema } from "./portfolio.ts";
 import { pnlRoutes } from "./pnlRoutes.ts";
+import { kycRoutes } from "./kycRoutes.ts";
 import { fileRoutes } from "./fileRoutes.ts";
 import { withdrawalRoutes } from "./withdrawalRoutes.ts";
 import { route, type RouteDef } from "./routeDef.ts";
@@ -345,6 +346,7 @@ export const routes = {
       pricesUnavailable,
       pricesStale,
       failure("onrampUnavailable", "The on-ramp did not answer: nothing was charged; try again."),
+      failure("kycRequired", "The order is above KYC_CARD_BUY_THRESHOLD_USD and the user's identity is not verified: nothing was ordered."),
     ],
   }),
   swipeluxStatus: route({
@@ -393,8 +395,9 @@ export const routes = {
   sellSendOrder: route(tradingRoutes.sellSendOrder),
 
   // KYC
-  checkKyc: planned(routePaths.checkKyc, "KYC", "Whether the user is verified."),
-  kycDetails: planned(routePaths.kycDetails, "KYC", "Submits verification details."),
+  checkKyc: route(kycRoutes.checkKyc),
+  kycDetails: route(kycRoutes.kycDetails),
+  kycSubmit: route(kycRoutes.kycSubmit),
 
   // Withdrawals
   vaultWithdraw: route(withdrawalRoutes.vaultWithdraw),

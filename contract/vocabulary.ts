@@ -45,6 +45,12 @@ export const fieldErrorKeys = [
   "memo.invalid",
   "network.unsupported",
   "amount.belowFee",
+  "kyc.underage",
+  "country.unknown",
+  "document.typeUnknown",
+  "document.numberInvalid",
+  "photo.required",
+  "photo.notFound",
 ] as const;
 export type FieldErrorKey = (typeof fieldErrorKeys)[number];
 

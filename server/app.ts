@@ -49,10 +49,10 @@ import {
   WEBHOOK_PATH,
 } from "./modules/onramp/index.ts";
 import { portfolioHandlers } from "./modules/portfolio/index.ts";
+import { createKyc, kycHandlers, kycStatus, kycWebhookRoutes, photosFrom } from "./modules/kyc/index.ts";
 import { tradeHistory, tradingHandlers } from "./modules/trading/index.ts";
 import { createFiles, fileHandlers, fileStoreFor, pictureRoutes } from "./modules/files/index.ts";
 import { createWithdrawals, devWithdrawRoutes, withdrawalHandlers, withdrawalHistory, withdrawLinkRoutes } from "./modules/withdrawals/index.ts";
-import { kycPlaceholderApprovesEveryone } from "./modules/withdrawals/kyc-placeholder.ts";
 
 export const API_BASE = "/api/v1";
 export const REQUEST_ID_MAX_LENGTH = 64;
@@ -75,6 +75,8 @@ export function createApp(deps: AppDeps) {
   const notify = mailReversalNotices({ mail, logger, contactOf: (userId) => userContact(db, userId) });
   const onramp = deps.onramp ?? createOnramp({ db, env, logger, now, ledger, notify });
   const files = deps.files ?? createFiles({ db, store: fileStoreFor(env), logger, now, maxBytes: env.UPLOAD_MAX_BYTES });
+  const kyc = deps.kyc ?? createKyc({ db, env, logger, now, photos: photosFrom(files) });
+  const kycApproved = async (userId: string) => (await kycStatus(db, userId)).status === "approved";
   const withdrawals =
     deps.withdrawals ??
     createWithdrawals({
@@ -83,8 +85,8 @@ export function createApp(deps: AppDeps) {
       ledger,
       catalog,
       mail,
-      // The KYC module answers this when it lands (issue 27); until then every user passes.
-      kyc: deps.kyc ?? kycPlaceholderApprovesEveryone,
+      // Withdrawals need approved identity verification (the KYC module's answer).
+      kyc: { kycApproved },
       contactOf: (userId) => userContact(db, userId),
       passwordChangedAt: (userId) => passwordChangedAt(db, userId),
     });
@@ -129,7 +131,8 @@ export function createApp(deps: AppDeps) {
     ...profileHandlers(auth),
     ...pushHandlers(platform),
     ...marketHandlers({ ...platform, catalog }),
-    ...onrampHandlers({ env, catalog, orders: onramp.orders }),
+    ...onrampHandlers({ env, catalog, orders: onramp.orders, kycApproved }),
+    ...kycHandlers({ env, now, kyc, files }),
     ...cancelHandlers({ cancel: onramp.cancel, orders: onramp.orders }),
     ...portfolioHandlers({ ledger, catalog, now, history: [buyHistory(db, onramp.orders), ...tradeHistory(db), withdrawalHistory(db)] }),
     ...tradingHandlers({ db, env, ledger, catalog, now }),
@@ -155,6 +158,7 @@ export function createApp(deps: AppDeps) {
   app.route("/", devPriceRoutes({ env, prices }));
   app.route("/", devLedgerRoutes({ env, ledger }));
   app.route("/", onrampWebhookRoutes({ logger, onramp }));
+  app.route("/", kycWebhookRoutes({ logger, kyc }));
   app.route("/", pictureRoutes({ files }));
   app.route("/", withdrawLinkRoutes(withdrawals.deps, withdrawals.book));
   app.route("/", devWithdrawRoutes({ env, clock: deps.withdrawClock ?? null, tick: withdrawals.tick }));

@@ -48,6 +48,9 @@ const SECRET_SETTINGS: ReadonlySet<string> = new Set([
   "APPLE_PRIVATE_KEY",
   "FACEBOOK_CLIENT_SECRET",
   "SWIPELUX_API_KEY",
+  "SUMSUB_APP_TOKEN",
+  "SUMSUB_SECRET_KEY",
+  "SUMSUB_WEBHOOK_SECRET",
   "FILES_S3_SECRET_ACCESS_KEY",
 ]);
 
@@ -205,6 +208,24 @@ export const envSchema = z.object({
     .default({}),
   /** Outside production: fund the house's inventory at start from its treasury (server/modules/trading/seed.ts), once. */
   TRADE_DEV_SEED: oneOf(["on", "off"], "on"),
+  /** Identity verification: the embedded sandbox reviewer (decides by last name, README "Identity verification") or Sumsub. */
+  KYC_PROVIDER: oneOf(["sandbox", "sumsub"], "sandbox"),
+  /** The sandbox: how long after a submission it decides. */
+  KYC_SANDBOX_REVIEW_SECONDS: integer(1, 86_400, 5),
+  /** Card buys above this many US dollars need an approved verification (0: every card buy does). */
+  KYC_CARD_BUY_THRESHOLD_USD: integer(0, 10_000_000, 1_000),
+  SUMSUB_API_URL: z
+    .string()
+    .regex(/^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/, { error: "must be an http:// or https:// address, e.g. https://api.sumsub.com" })
+    .transform((url) => url.replace(/\/+$/, ""))
+    .default("https://api.sumsub.com"),
+  SUMSUB_APP_TOKEN: secret("the App Token from the Sumsub dashboard"),
+  SUMSUB_SECRET_KEY: secret("the Secret Key paired with that App Token"),
+  SUMSUB_WEBHOOK_SECRET: secret("the secret key of the Sumsub webhook that signs X-Payload-Digest"),
+  SUMSUB_LEVEL_NAME: z
+    .string()
+    .regex(/^[\w .-]{1,100}$/, { error: "must be the name of a verification level" })
+    .default("basic-kyc-level"),
   SWIPELUX_API_URL: z
     .string()
     .regex(/^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/, { error: "must be an http:// or https:// address, e.g. https://api.swipelux.com" })
@@ -291,6 +312,8 @@ function onrampProblems(env: Env): { path: string[]; message: string }[] {
     problems.push({ path: ["SWIPELUX_API_KEY"], message: "must be set when ONRAMP_PROVIDER=swipelux" });
   if (env.ONRAMP_PROVIDER === "swipelux" && Object.keys(env.SWIPELUX_ASSETS).length === 0)
     problems.push({ path: ["SWIPELUX_ASSETS"], message: "must name at least one asset and its treasury address when ONRAMP_PROVIDER=swipelux" });
+  for (const name of ["SUMSUB_APP_TOKEN", "SUMSUB_SECRET_KEY", "SUMSUB_WEBHOOK_SECRET"] as const)
+    if (env.KYC_PROVIDER === "sumsub" && !env[name]) problems.push({ path: [name], message: "must be set when KYC_PROVIDER=sumsub" });
   if (env.ONRAMP_MIN_ORDER_USD > env.ONRAMP_MAX_ORDER_USD) problems.push({ path: ["ONRAMP_MIN_ORDER_USD"], message: "must not be above ONRAMP_MAX_ORDER_USD" });
   if (env.FILES_STORE === "s3")
     for (const name of ["FILES_S3_ENDPOINT", "FILES_S3_BUCKET", "FILES_S3_ACCESS_KEY_ID", "FILES_S3_SECRET_ACCESS_KEY"] as const)

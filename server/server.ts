@@ -17,8 +17,8 @@ import { seedHouse } from "./modules/trading/index.ts";
 import { createHoldExpiry, createLedger } from "./modules/ledger/index.ts";
 import { passwordChangedAt, userContact } from "./modules/auth/index.ts";
 import { createWithdrawals, devWithdrawClock } from "./modules/withdrawals/index.ts";
-import { kycPlaceholderApprovesEveryone } from "./modules/withdrawals/kyc-placeholder.ts";
 import { createOnramp, mailReversalNotices } from "./modules/onramp/index.ts";
+import { createKyc, kycStatus, photosFrom } from "./modules/kyc/index.ts";
 
 export interface StartOptions {
   /** Parsed settings; defaults to the defaults of every setting. */
@@ -70,6 +70,7 @@ export async function startServer({ env = envWith(), logger = createLogger(env.L
   const onramp = createOnramp({ db: database.db, env, logger, now: () => new Date(), ledger, notify });
   const holdExpiry = createHoldExpiry({ ledger, logger, everySeconds: env.LEDGER_EXPIRE_SECONDS });
   const files = createFiles({ db: database.db, store: fileStoreFor(env), logger, now: () => new Date(), maxBytes: env.UPLOAD_MAX_BYTES });
+  const kyc = createKyc({ db: database.db, env, logger, now: () => new Date(), photos: photosFrom(files) });
   // With the development tools on, withdrawals run on a clock that /dev/withdrawals/clock moves forward.
   const withdrawClock = devTools ? devWithdrawClock() : undefined;
   const withdrawals = createWithdrawals({
@@ -80,12 +81,12 @@ export async function startServer({ env = envWith(), logger = createLogger(env.L
     ledger,
     catalog: createCatalog({ db: database.db, prices, now: () => new Date() }),
     mail,
-    // PLACEHOLDER: the KYC module's kycApproved replaces this when it lands (issue 27).
-    kyc: kycPlaceholderApprovesEveryone,
+    // Withdrawals need approved identity verification (the KYC module's answer).
+    kyc: { kycApproved: async (userId) => (await kycStatus(database.db, userId)).status === "approved" },
     contactOf: (userId) => userContact(database.db, userId),
     passwordChangedAt: (userId) => passwordChangedAt(database.db, userId),
   });
-  const app = createApp({ database, env, logger, staticDir, version, mail, prices, ledger, onramp, files, withdrawals, withdrawClock });
+  const app = createApp({ database, env, logger, staticDir, version, mail, prices, ledger, onramp, files, kyc, withdrawals, withdrawClock });
   // Development: the house gets its inventory from its treasury, once (README "Trading"); production funds it by `npm run ops:house`.
   if (env.NODE_ENV !== "production" && env.TRADE_DEV_SEED === "on") {
     await seedHouse({ ledger, catalog: createCatalog({ db: database.db, prices, now: () => new Date() }), logger });
@@ -101,6 +102,7 @@ export async function startServer({ env = envWith(), logger = createLogger(env.L
     prices.stop();
     await onramp.stop();
     await withdrawals.stop();
+    await kyc.stop();
     await mail.close();
     await database.close();
     throw error;
@@ -125,6 +127,7 @@ export async function startServer({ env = envWith(), logger = createLogger(env.L
   // The last run is awaited at close, so it never races the database closing.
   let pruned = prune();
   onramp.start();
+  kyc.start();
   holdExpiry.start();
   withdrawals.start();
   const pruning = setInterval(() => (pruned = prune()), PRUNE.everyMs).unref();
@@ -146,6 +149,7 @@ export async function startServer({ env = envWith(), logger = createLogger(env.L
       clearTimeout(deadline);
       await pruned;
       await onramp.stop();
+      await kyc.stop();
       await holdExpiry.stop();
       await withdrawals.stop();
       await mail.close();

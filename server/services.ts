@@ -7,8 +7,9 @@ import type { Logger } from "./platform/logging/logger.ts";
 import type { MailService } from "./platform/mail/index.ts";
 import type { PriceService } from "./modules/market/index.ts";
 import type { Onramp } from "./modules/onramp/index.ts";
+import type { Kyc } from "./modules/kyc/index.ts";
 import type { Files } from "./modules/files/index.ts";
-import type { devWithdrawClock, KycGate, Withdrawals } from "./modules/withdrawals/index.ts";
+import type { devWithdrawClock, Withdrawals } from "./modules/withdrawals/index.ts";
 
 /**
  * What createApp needs from the outside world; tests pass their own (a clock, a log sink). Only the
@@ -34,12 +35,12 @@ export interface AppDeps {
   ledger?: Ledger;
   /** Defaults to the provider the env selects, with no timers (server.ts starts them; tests tick by hand). */
   onramp?: Onramp;
+  /** Defaults to the identity provider the env selects, with no timers (server.ts starts the sandbox's). */
+  kyc?: Kyc;
   /** Defaults to the files service over the store the env selects (a folder under DATA_DIR, or S3). */
   files?: Files;
   /** Defaults to withdrawals over this app's ledger and clock, with no timers (server.ts starts them; tests tick by hand). */
   withdrawals?: Withdrawals;
   /** The withdrawals' movable clock of the development tools (POST /dev/withdrawals/clock); none in tests. */
   withdrawClock?: ReturnType<typeof devWithdrawClock>;
-  /** Whether a user's identity verification is approved (the KYC module's answer). */
-  kyc?: KycGate;
 }

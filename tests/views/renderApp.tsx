@@ -41,6 +41,8 @@ const defaults: FakeCalls = {
     total: { value: "0.00", costBasis: "0.00", unrealised: "0.00", realised: "0.00" },
   }),
   portfolioValue: ({ currency, range }) => ({ currency: currency === "EUR" ? "EUR" : "USD", range: range ?? "1M", points: [] }),
+  // Not verified yet (the profile's status and the Buy page's gate ask).
+  checkKyc: () => ({ status: "notStarted", retryAllowed: false, submittedAt: null, reviewedAt: null, cardBuyThresholdUsd: "1000" }),
 };
 
 /**
@@ -50,7 +52,10 @@ const defaults: FakeCalls = {
  */
 export async function renderApp(
   path: string,
-  options: { user?: StoredUser | null; locale?: Locale; calls?: FakeCalls; session?: Record<string, string> } & Pick<AppEdges, "popup" | "push" | "clock"> = {},
+  options: { user?: StoredUser | null; locale?: Locale; calls?: FakeCalls; session?: Record<string, string>; upload?: Call["upload"] } & Pick<
+    AppEdges,
+    "popup" | "push" | "clock"
+  > = {},
 ) {
   const memory = memoryLocation({ path, record: true });
   const store = memoryStore({
@@ -78,7 +83,8 @@ export async function renderApp(
   const services = createAppServices({
     navigate: (to, navigateOptions) => memory.navigate(to, navigateOptions),
     path: () => memory.history?.at(-1) ?? path,
-    call: call as unknown as Call,
+    // A multipart upload (/file/add) is its own edge: a test that uploads gives it.
+    call: Object.assign(call, { upload: options.upload }) as unknown as Call,
     storage: createAppStorage(store),
     // Each test is a fresh tab: no flow left in session storage by the one before.
     flowStore: createFlowStore(memoryStore(options.session ?? {})),

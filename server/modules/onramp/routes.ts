@@ -26,9 +26,11 @@ type BuyRoute = RoutesWithReason<"validation" | "unknownSymbol" | "pricesUnavail
 const money = (asset: string, units: bigint, decimals: number) => ({ asset, value: fromMinor(units, decimals) });
 
 export interface OnrampRouteDeps {
-  env: Pick<Env, "ONRAMP_FEE_BPS" | "ONRAMP_MIN_ORDER_USD" | "ONRAMP_MAX_ORDER_USD">;
+  env: Pick<Env, "ONRAMP_FEE_BPS" | "ONRAMP_MIN_ORDER_USD" | "ONRAMP_MAX_ORDER_USD" | "KYC_CARD_BUY_THRESHOLD_USD">;
   catalog: Pick<Catalog, "assetOf" | "priceIn">;
   orders: Orders;
+  /** Whether the user's identity is verified (the KYC module's state, through the composition root). */
+  kycApproved: (userId: string) => Promise<boolean>;
 }
 
 export function onrampHandlers(s: OnrampRouteDeps) {
@@ -73,7 +75,7 @@ export function onrampHandlers(s: OnrampRouteDeps) {
       price,
       limits,
     };
-    return { asset, figures, quote };
+    return { asset, figures, quote, perUsd };
   }
 
   return handlers({
@@ -85,7 +87,10 @@ export function onrampHandlers(s: OnrampRouteDeps) {
       success: "success.ok",
       handle: async (c, body) => {
         const user = c.var.auth.user;
-        const { asset, figures, quote } = await figure("swipeluxSendOrder", c.var.locale, body);
+        const { asset, figures, quote, perUsd } = await figure("swipeluxSendOrder", c.var.locale, body);
+        // Above the threshold (in the order's currency at today's rate) a card buy needs a verified identity.
+        const threshold = limitCents(s.env.KYC_CARD_BUY_THRESHOLD_USD, perUsd, "down");
+        if (figures.fiatCents > threshold && !(await s.kycApproved(user.id))) throw refuse("swipeluxSendOrder", "kycRequired");
         const request: Record<keyof SendOrderBody, string> = {
           asset: asset.symbol,
           currency: body.currency,

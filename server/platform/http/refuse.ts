@@ -40,6 +40,11 @@ const reasonMessages: Record<Reason, MessageId> = {
   houseCannotFill: "error.houseCannotFill",
   priceMoved: "error.priceMoved",
   debtOutstanding: "error.debtOutstanding",
+  kycInReview: "error.kycInReview",
+  kycAlreadyApproved: "error.kycAlreadyApproved",
+  kycRejectedFinal: "error.kycRejectedFinal",
+  kycUnavailable: "error.kycUnavailable",
+  kycRequired: "error.kycRequired",
   fileEmpty: "error.fileEmpty",
   fileTooLarge: "error.fileTooLarge",
   fileNotImage: "error.fileNotImage",
@@ -51,7 +56,6 @@ const reasonMessages: Record<Reason, MessageId> = {
   withdrawalNotFound: "error.withdrawalNotFound",
   withdrawalsLocked: "error.withdrawalsLocked",
   withdrawalsFrozen: "error.withdrawalsFrozen",
-  kycRequired: "error.kycRequired",
   withdrawLimit: "error.withdrawLimit",
 };
 

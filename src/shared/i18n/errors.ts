@@ -34,6 +34,11 @@ const reasonTexts: Record<AnyReason, MessageDescriptor> = {
   houseCannotFill: msg`We cannot fill a trade of this size in this asset right now. Try a smaller amount or another asset.`,
   priceMoved: msg`The price moved too much since this quote was made, so nothing was traded. Ask for a new quote.`,
   debtOutstanding: msg`You owe us some of this asset after a card payment was reversed. Until it is repaid, you cannot sell or convert it.`,
+  kycInReview: msg`Your identity documents are being reviewed. Please wait for the outcome before sending them again.`,
+  kycAlreadyApproved: msg`Your identity is already verified.`,
+  kycRejectedFinal: msg`Your identity verification was refused and cannot be tried again. Please contact support.`,
+  kycUnavailable: msg`The identity verification service did not answer. Nothing was sent; please try again.`,
+  kycRequired: msg`Verify your identity first: withdrawals and larger card buys need a verified identity.`,
   fileEmpty: msg`This file is empty. Choose a photo.`,
   fileTooLarge: msg`This file is too large. Choose a smaller photo.`,
   fileNotImage: msg`This file is not a photo we can use. Choose a JPEG, PNG or WebP image.`,
@@ -45,7 +50,6 @@ const reasonTexts: Record<AnyReason, MessageDescriptor> = {
   withdrawalNotFound: msg`We could not find a withdrawal of yours waiting for a code with this id. Start again.`,
   withdrawalsLocked: msg`Your password was changed recently, so withdrawals are paused for a while to protect your account.`,
   withdrawalsFrozen: msg`Withdrawals from this account are frozen. Contact support to lift the freeze.`,
-  kycRequired: msg`Verify your identity before you withdraw.`,
   withdrawLimit: msg`This withdrawal is above your limit for one withdrawal or for the last 24 hours.`,
 };
 

@@ -44,6 +44,12 @@ const texts: Record<FieldErrorKey, ReturnType<typeof msg>> = {
   "memo.invalid": msg`A destination tag is a whole number from 0 to 4294967295, and only XRP takes one.`,
   "network.unsupported": msg`This asset cannot be withdrawn on this network.`,
   "amount.belowFee": msg`The amount must be larger than the network fee.`,
+  "kyc.underage": msg`You must be at least 18 years old to verify your identity.`,
+  "country.unknown": msg`Choose a country from the list.`,
+  "document.typeUnknown": msg`Choose a passport, a national ID card or a driving licence.`,
+  "document.numberInvalid": msg`Enter the document number as printed: 3 to 30 letters and digits.`,
+  "photo.required": msg`Add this photo.`,
+  "photo.notFound": msg`This photo was not found among your uploads. Upload it again.`,
 };
 
 export function fieldErrorText(i18n: I18n, key: FieldErrorKey): string {

@@ -41,7 +41,7 @@ describe("failure types", () => {
   it("derive each route's reasons from the table", () => {
     expectTypeOf<ReasonOf<"verifyOtp">>().toEqualTypeOf<"validation" | "codeInvalid" | "codeExpired" | "rateLimited">();
     expectTypeOf<ReasonOf<"health">>().toBeNever();
-    expectTypeOf<ReasonOf<"checkKyc">>().toBeNever();
+    expectTypeOf<ReasonOf<"checkKyc">>().toEqualTypeOf<"validation">();
   });
 
   it("declare no reason that no route documents", () => {

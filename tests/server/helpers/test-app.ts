@@ -13,6 +13,7 @@ import type { PriceService } from "../../../server/modules/market/index.ts";
 import type { Onramp } from "../../../server/modules/onramp/index.ts";
 import type { Ledger } from "../../../server/modules/ledger/index.ts";
 import type { Withdrawals } from "../../../server/modules/withdrawals/index.ts";
+import type { Kyc } from "../../../server/modules/kyc/index.ts";
 
 export interface TestAppOptions {
   database: Database;
@@ -33,6 +34,8 @@ export interface TestAppOptions {
   onramp?: Onramp;
   /** Withdrawals over the test's ledger and clock (tests tick its network by hand). */
   withdrawals?: Withdrawals;
+  /** Identity verification (its provider and clock under the test's control); else the sandbox with defaults. */
+  kyc?: Kyc;
 }
 
 export interface PostOptions {
@@ -57,6 +60,7 @@ export function createTestApp({
   ledger,
   onramp,
   withdrawals,
+  kyc,
 }: TestAppOptions) {
   const logs: Record<string, unknown>[] = [];
   const logger = createLogger("debug", (line) => logs.push(JSON.parse(line)));
@@ -79,6 +83,7 @@ export function createTestApp({
       ledger,
       onramp,
       withdrawals,
+      kyc,
     }),
   );
 

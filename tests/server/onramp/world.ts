@@ -35,6 +35,8 @@ export function onrampWorld(
   settings: Record<string, string> = {},
   options: { provider?: (sandbox: OnrampProvider) => OnrampProvider } = {},
 ) {
+  // The card-buy KYC gate (tests/server/kyc/card-buy-gate.test.ts) is off up to the largest order unless a test sets it.
+  settings = { KYC_CARD_BUY_THRESHOLD_USD: "5000", ...settings };
   const env = envWith({ PRICE_POLL_MS: "600000", ONRAMP_SANDBOX_STEP_MS: String(STEP_MS), ...settings });
   const logger = createLogger("silent");
   const prices: PriceService = createPriceService({ env, logger, now: clock.now });

@@ -75,6 +75,9 @@ describe("Call (src/shared/api/call.ts)", () => {
       | "withdrawAdd"
       | "withdrawUpdate"
       | "withdrawDelete"
+      | "checkKyc"
+      | "kycDetails"
+      | "kycSubmit"
     >();
   });
 });

@@ -5,6 +5,7 @@ import { Email } from "../../../shared/ui/Email.tsx";
 import { PageHeader } from "../../../shared/ui/PageHeader.tsx";
 import { providerNames } from "../../auth/index.ts";
 import { NotificationsCard } from "../../notifications/index.ts";
+import { KycStatusCard } from "../../kyc/index.ts";
 import { NameForm } from "../components/NameForm.tsx";
 import { PictureCard } from "../components/PictureCard.tsx";
 import { ChangePasswordForm, SetPasswordForm } from "../components/PasswordForms.tsx";
@@ -80,6 +81,7 @@ export default function ProfilePage() {
             <ChangePasswordForm email={email} />
           )}
         </section>
+        <KycStatusCard />
         <PictureCard profile={userInfo} />
         <NotificationsCard />
       </div>

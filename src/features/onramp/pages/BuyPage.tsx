@@ -5,6 +5,7 @@ import { QUOTE_CURRENCIES } from "../../../../contract/quotes.ts";
 import { PageHeader } from "../../../shared/ui/PageHeader.tsx";
 import { useSelector } from "../../../shared/actors/hooks.ts";
 import { ListFailed, useCurrencyList } from "../../market/index.ts";
+import { KycBuyGate } from "../../kyc/index.ts";
 import { BuyForm } from "../components/BuyForm.tsx";
 import { OrderOffer } from "../components/OrderOffer.tsx";
 import { OrderPanel } from "../components/OrderPanel.tsx";
@@ -33,6 +34,7 @@ export default function BuyPage() {
   return (
     <>
       <PageHeader title={<Trans>Buy crypto</Trans>} lead={<Trans>Pay by card; the crypto is credited to your Sarraf balance.</Trans>} />
+      <KycBuyGate />
       {failed && <ListFailed onRetry={retry} />}
       {!failed && !list && (
         <p className="visually-hidden" role="status">

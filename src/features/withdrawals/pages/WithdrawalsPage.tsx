@@ -1,5 +1,7 @@
 import "../withdrawals.css";
 import { useEffect, useState } from "react";
+import { Link } from "wouter";
+import { paths } from "../../../shared/lib/paths.ts";
 import { Money } from "../../../shared/ui/Money.tsx";
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { WithdrawStatus } from "../../../../contract/index.ts";
@@ -44,7 +46,9 @@ function Gates({ status }: { status: WithdrawStatus }) {
       )}
       {!status.kycApproved && (
         <p className="withdraw-notice" role="status">
-          <Trans>Verify your identity before you withdraw.</Trans>
+          <Trans>
+            Verify your identity before you withdraw. <Link href={paths.kyc}>Verify your identity</Link>
+          </Trans>
         </p>
       )}
     </>
