@@ -8,6 +8,7 @@ import type { BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../../server/platform/db/open.ts";
 import { createSession, createUser } from "../../../server/modules/auth/sessions.ts";
+import { kycApplications } from "../../../server/modules/kyc/schema.ts";
 import { setupBrowser } from "../browser.ts";
 import { migratedDataDir, type RunningServer, startServer } from "../server.ts";
 
@@ -24,6 +25,26 @@ beforeAll(async () => {
   const user = await createUser(database.db, { email: EMAIL, fullName: "Withdrawing Trader", emailVerifiedAt: new Date() });
   userId = user.id;
   token = (await createSession(database.db, user.id)).token;
+  // Withdrawals need a verified identity: this user's was approved before (tests/e2e/kyc shows how).
+  const now = new Date();
+  await database.db.insert(kycApplications).values({
+    userId: user.id,
+    status: "approved",
+    firstName: "Withdrawing",
+    lastName: "Trader",
+    dateOfBirth: "1990-01-01",
+    country: "AE",
+    addressLine: "1 Marina Walk",
+    city: "Dubai",
+    postalCode: "00000",
+    documentType: "passport",
+    documentNumber: "P1234567",
+    frontFileId: "seeded",
+    selfieFileId: "seeded",
+    provider: "sandbox",
+    submittedAt: now,
+    reviewedAt: now,
+  });
   await database.close();
   server = await startServer(dataDir, {});
   await post("/dev/ledger/transfer", { key: "e2e-fund-btc", debit: { house: "treasury" }, credit: { user: userId }, asset: "BTC", amount: "10000000" });
