@@ -23,11 +23,12 @@ const stateNames = new Set(
 );
 
 /**
- * Words compared with ===/!== to what is not a tag, a failure's reason or code: those are declared
- * tags and contract values, which a machine may also use as state names (the trade quote machine's
- * failed.pricesStale), and reading them is what views should do.
+ * Words compared with ===/!== to what is not a tag, a failure's reason or code, or a status: those
+ * are declared tags and contract values, which a machine may also use as state names (the trade
+ * quote machine's failed.pricesStale; KYC's answer `status: "approved"` beside the KYC machine's
+ * state of that name), or an actor's own status ("done"), and reading them is what views should do.
  */
-const declaredValue = /(?:^|[.?])(?:tag|reason|code)$/;
+const declaredValue = /(?:^|[.?])(?:tag|reason|code|status)$/;
 const comparedWords = (line: string) =>
   [...line.matchAll(/([\w.?]*)\s*[!=]==\s*(["'`])(\w+)\2|(["'`])(\w+)\4\s*[!=]==\s*([\w.?]*)/g)]
     .filter((m) => !declaredValue.test(m[1] ?? m[6] ?? ""))
