@@ -53,7 +53,7 @@ const failures: { name: string; status: number; id: MessageId; send: (lang: stri
     send: (lang) => t.post("/health", { lang, body: { pad: "x".repeat(2000) } }),
   },
   { name: "missing token", status: 401, id: "error.unauthorized", send: (lang) => t.post("/user/get-profile-by-id", { lang }) },
-  { name: "spec path not built yet", status: 501, id: "error.notImplemented", send: (lang) => t.post("/user/check-kyc-verification", { lang, body: {} }) },
+  { name: "spec path not built yet", status: 501, id: "error.notImplemented", send: (lang) => t.post("/subscriber/add", { lang, body: {} }) },
   {
     name: "wrong method on a known path",
     status: 405,
@@ -109,6 +109,9 @@ describe("API surface", () => {
       "/withdraw/add",
       "/withdraw/update",
       "/withdraw/delete",
+      "/user/check-kyc-verification",
+      "/user/kyc/details",
+      "/user/kyc/submit",
     ];
     // Public market reads: the list needs no body; the others default what they can and answer from the price snapshot.
     const market = { "/currency/list": 200, "/market/tickers": 200, "/market/price-history": 400 } as Record<string, number>;

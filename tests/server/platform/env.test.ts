@@ -68,6 +68,11 @@ describe("parseEnv", () => {
         UPLOAD_MAX_BYTES: 5 * 1024 * 1024,
         FILES_STORE: "disk",
         FILES_S3_REGION: "us-east-1",
+        KYC_PROVIDER: "sandbox",
+        KYC_SANDBOX_REVIEW_SECONDS: 5,
+        KYC_CARD_BUY_THRESHOLD_USD: 1000,
+        SUMSUB_API_URL: "https://api.sumsub.com",
+        SUMSUB_LEVEL_NAME: "basic-kyc-level",
       },
     });
   });
