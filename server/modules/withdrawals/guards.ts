@@ -17,22 +17,29 @@ export interface Gates {
   usedTodayCents: bigint;
 }
 
+/**
+ * US cents withdrawn in the 24 hours before `at` (held, on their way or gone out); `db` may be a
+ * transaction, so a confirmation counts what committed before it took the user's lock.
+ */
+export async function usedTodayCents(db: Pick<WithdrawalsDeps["db"], "select">, userId: string, at: Date): Promise<bigint> {
+  const [used] = await db
+    .select({ cents: sql<string>`coalesce(sum(${withdrawals.usdCents}), 0)::text` })
+    .from(withdrawals)
+    .where(and(eq(withdrawals.userId, userId), inArray(withdrawals.status, [...COUNTED]), gt(withdrawals.confirmedAt, new Date(at.getTime() - 24 * HOUR_MS))));
+  return BigInt(used?.cents ?? "0");
+}
+
 export function createGuards({ db, env, now, kyc, passwordChangedAt }: Pick<WithdrawalsDeps, "db" | "env" | "now" | "kyc" | "passwordChangedAt">) {
   async function gates(userId: string): Promise<Gates> {
     const at = now();
-    const [changed, [freeze], [used], kycApproved] = await Promise.all([
+    const [changed, [freeze], used, kycApproved] = await Promise.all([
       passwordChangedAt(userId),
       db.select({ at: withdrawFreezes.frozenAt }).from(withdrawFreezes).where(eq(withdrawFreezes.userId, userId)),
-      db
-        .select({ cents: sql<string>`coalesce(sum(${withdrawals.usdCents}), 0)::text` })
-        .from(withdrawals)
-        .where(
-          and(eq(withdrawals.userId, userId), inArray(withdrawals.status, [...COUNTED]), gt(withdrawals.confirmedAt, new Date(at.getTime() - 24 * HOUR_MS))),
-        ),
+      usedTodayCents(db, userId, at),
       kyc.kycApproved(userId),
     ]);
     const until = changed ? new Date(changed.getTime() + env.WITHDRAW_PASSWORD_LOCK_HOURS * HOUR_MS) : null;
-    return { lockedUntil: until && until > at ? until : null, frozen: !!freeze, kycApproved, usedTodayCents: BigInt(used?.cents ?? "0") };
+    return { lockedUntil: until && until > at ? until : null, frozen: !!freeze, kycApproved, usedTodayCents: used };
   }
 
   return {

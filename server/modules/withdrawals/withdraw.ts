@@ -14,6 +14,7 @@ import type { WithdrawalsDeps } from "./deps.ts";
 import type { WithdrawFigures } from "./figures.ts";
 import type { withdrawMails } from "./mail.ts";
 import { withdrawals, type WithdrawalRow } from "./schema.ts";
+import { usedTodayCents } from "./guards.ts";
 import { codeDigest, newCode, sameDigest, sha256 } from "./tokens.ts";
 import { withdrawalOf } from "./view.ts";
 
@@ -147,10 +148,15 @@ export function createWithdraw(
       ]);
       try {
         const held = await db.transaction(async (tx) => {
+          // One confirmation of this user's at a time, the day's total counted again under the lock:
+          // codes of two withdrawals entered at the same moment cannot both pass the check above.
+          await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`withdraw:${userId}`}))`);
+          if ((await usedTodayCents(tx, userId, at)) + f.usdCents > BigInt(s.env.WITHDRAW_DAILY_USD) * 100n) throw refuse(route, "withdrawLimit");
           const [claimed] = await tx
             .update(withdrawals)
             .set({
               status: "queued",
+              usdCents: f.usdCents,
               codeHash: null,
               confirmedAt: at,
               updatedAt: at,

@@ -104,6 +104,24 @@ describe("limits and amounts", () => {
     expect((await preview(u.token, address.id, "0.5")).status).toBe(200);
   });
 
+  it("the 24-hour limit holds when codes of different withdrawals are entered at the same moment", async () => {
+    const { u, address } = await ready("2");
+    // Three withdrawals of 10,000 USD each, each waiting for its own code; 25,000 a day allows two.
+    const waiting: { id: string; code: string }[] = [];
+    for (let i = 0; i < 3; i++) {
+      const asked = (await suite.w.ok("/user/vault/withdraw", u.token, { action: "request", addressId: address.id, amount: "0.5", idempotencyKey: key() }))
+        .withdrawal as Data;
+      waiting.push({ id: asked.id, code: (await suite.w.latestMail(u.email)).code });
+    }
+    const answers = await Promise.all(
+      waiting.map(({ id, code }) => suite.w.post("/user/vault/withdraw", u.token, { action: "confirm", withdrawalId: id, code })),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 200, 409]);
+    expect(answers.find((answer) => answer.status === 409)!.data.reason).toBe("withdrawLimit");
+    expect((await suite.w.ok("/withdraw/list", u.token, {})).status.limits.usedTodayUsd).toBe("20000.00");
+    expect((await suite.w.balance(u.id, "BTC")).held).toBe(100_000_000n);
+  });
+
   it("bad amounts: decimals, not above the fee, not a number, zero, beyond the balance", async () => {
     const { u, address } = await ready("0.1");
     const field = async (amount: string, key: string, message?: string) => {
