@@ -63,6 +63,8 @@ export function createNetwork({ db, ledger, now, env, logger }: Pick<Withdrawals
         return;
       }
       default:
+        // Stopped by a freeze before it went out: its holds are voided, the money back.
+        if (row.status === "cancelled") await resolve(row, "void");
         await db.update(withdrawals).set({ nextStepAt: null }).where(eq(withdrawals.id, row.id));
     }
   }

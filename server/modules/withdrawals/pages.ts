@@ -78,11 +78,17 @@ export function withdrawLinkRoutes(s: Pick<WithdrawalsDeps, "db" | "now" | "logg
       if (!link) return invalid(c, "page.withdrawFreeze.title");
       await s.db.transaction(async (tx) => {
         await tx.insert(withdrawFreezes).values({ userId: link.userId, frozenAt: at }).onConflictDoNothing();
-        // What waits for a code cannot be confirmed any more; what is held already is on the network.
+        // What waits for a code cannot be confirmed any more.
         await tx
           .update(withdrawals)
           .set({ status: "cancelled", codeHash: null, updatedAt: at })
           .where(and(eq(withdrawals.userId, link.userId), eq(withdrawals.status, "awaitingCode")));
+        // What is held but not yet sent out stops too: the network's next pass voids its holds (the
+        // money back). What was broadcast already is on the network and cannot be called back.
+        await tx
+          .update(withdrawals)
+          .set({ status: "cancelled", updatedAt: at, nextStepAt: at })
+          .where(and(eq(withdrawals.userId, link.userId), eq(withdrawals.status, "queued")));
       });
       s.logger.warn("withdraw.frozen", { userId: link.userId });
       return page(c, "page.withdrawFreeze.title", `<p role="status">${t(c, "page.withdrawFreeze.done")}</p>`);

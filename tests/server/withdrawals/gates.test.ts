@@ -61,6 +61,10 @@ describe("gates", () => {
 
   it("the freeze link: its page changes nothing; its button freezes, cancels what waits for a code, refuses new addresses and withdrawals", async () => {
     const { u, address } = await ready();
+    // Confirmed (held) but not yet sent out when the freeze comes: stopped, the money back.
+    const held = await withdrawn(u, address.id, "0.2");
+    expect(held.status).toBe("queued");
+    expect((await suite.w.balance(u.id, "BTC")).held).toBe(20_000_000n);
     const waiting = (await suite.w.ok("/user/vault/withdraw", u.token, { action: "request", addressId: address.id, amount: "0.1", idempotencyKey: key() }))
       .withdrawal as Data;
     const link = (await suite.w.latestMail(u.email)).link("/withdraw-links/freeze");
@@ -70,6 +74,9 @@ describe("gates", () => {
     const list = await suite.w.ok("/withdraw/list", u.token, {});
     expect(list.status.frozen).toBe(true);
     expect(list.withdrawals.find((each: Data) => each.id === waiting.id).status).toBe("cancelled");
+    expect(list.withdrawals.find((each: Data) => each.id === held.id).status).toBe("cancelled");
+    await suite.w.runNetwork(1);
+    await suite.w.prices.poll();
     expect((await preview(u.token, address.id, "0.1")).data.reason).toBe("withdrawalsFrozen");
     expect((await suite.w.post("/withdraw/add", u.token, { label: "x", asset: "BTC", network: "bitcoin", address: address.address })).data.reason).toBe(
       "withdrawalsFrozen",
