@@ -1,7 +1,7 @@
 // Samples the statechart tools drive the buyOrder machine with; only the tools import this file.
 import type { MachineGraphSpec } from "../graph-spec.ts";
 import type { BuyOrderEvent, BuyOrderInput } from "./buyOrder.types.ts";
-import { buyOrder, buyQuote, ORDER_ID } from "./onramp.fixtures.ts";
+import { buyOrder, buyQuote, ORDER_ID, PRESS_KEY } from "./onramp.fixtures.ts";
 
 const failure = (code: string, reason?: string) => ({ code, message: "server message", ...(reason ? { data: { reason } } : {}) });
 
@@ -14,7 +14,7 @@ export const buyOrderGraphSpec: MachineGraphSpec<BuyOrderInput, BuyOrderEvent> =
     { type: "buy.edit", changes: { amount: "100" } },
     { type: "buy.edit", changes: { amount: "1.005" } },
     { type: "buy.edit", changes: { amount: "" } },
-    { type: "buy.pay", idempotencyKey: "attempt-0001" },
+    { type: "buy.pay", idempotencyKey: PRESS_KEY },
     { type: "buy.retry" },
     { type: "buy.again" },
     { type: "buy.paymentPageBlocked" },

@@ -5,6 +5,12 @@ import type { BuyOrder, BuyQuote, OrderStatus } from "../../contract/index.ts";
 
 export const ORDER_ID = "5b0c8f6e-3f0a-4d7e-9c1b-2a4e6f8d0b1c";
 export const PAYMENT_URL = `/onramp/sandbox/pay/${ORDER_ID}?lang=en`;
+/**
+ * The idempotency key of a press on "Pay by card": 18 bytes as base64url, the shape the page makes
+ * (src/features/onramp/hooks.ts), so the generated paths' sample is what the real button sends
+ * when the UI paths fake the randomness behind it (tests/statecharts/buy-order-fixture.tsx).
+ */
+export const PRESS_KEY = "attempt-0001-pressed-key";
 
 // What 100 USD buys, at the market fixtures' prices (machines/market/market.fixtures.ts).
 const terms: Record<string, Pick<BuyQuote, "price"> & { receive: string; fee: string }> = {

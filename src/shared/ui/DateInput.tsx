@@ -1,8 +1,9 @@
 import "./date-input.css";
-import { useId, useState } from "react";
+import { useId, useState, type ReactNode } from "react";
 import { useLingui } from "@lingui/react/macro";
 import { formatDay, parseDay } from "../i18n/dates.ts";
 import { FieldError } from "./form.tsx";
+import { InlineField } from "./InlineField.tsx";
 
 const EXAMPLE = "2026-11-28";
 
@@ -72,5 +73,27 @@ export function DateInput({
       </span>
       {field.wrong && <FieldError id={errorId}>{t`Enter a day such as ${example}.`}</FieldError>}
     </>
+  );
+}
+
+/** A labelled day field in a row of controls: the history's and the report's From and To. */
+export function DateField({
+  label,
+  value,
+  onChange,
+  error,
+  className,
+}: {
+  label: ReactNode;
+  value: string | undefined;
+  onChange: (value: string) => void;
+  /** The word on the day from outside the field (the server's refusal, a period that ends before it starts). */
+  error?: string | undefined;
+  className?: string;
+}) {
+  return (
+    <InlineField label={label} error={error} className={className}>
+      {(props) => <DateInput {...props} value={value} onChange={onChange} />}
+    </InlineField>
   );
 }

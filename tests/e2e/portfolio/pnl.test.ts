@@ -110,6 +110,16 @@ describe("profit and loss in the browser", () => {
     await page.getByRole("button", { name: "تنزيل CSV" }).waitFor();
     expect(await page.locator("html").getAttribute("dir")).toBe("rtl");
     await page.getByRole("row", { name: /BTC/ }).first().waitFor();
+    // The period's days as the Arabic page writes them (not the browser's mm/dd/yyyy), typed left to right.
+    const from = page.getByRole("textbox", { name: "من" });
+    expect(await from.inputValue()).toBe("01/01/2026");
+    expect(await from.getAttribute("dir")).toBe("ltr");
+    const to = page.getByRole("textbox", { name: "إلى" });
+    await to.fill("٣١/١٢/٢٠٢٦");
+    await expect.poll(() => page.url()).toContain("from=2026-01-01&to=2026-12-31");
+    await to.press("Enter");
+    expect(await to.inputValue()).toBe("31/12/2026");
+    await page.getByRole("row", { name: /BTC/ }).first().waitFor();
     await page.screenshot({ path: join(tmpdir(), "sarraf-pnl-report-ar-phone.png"), fullPage: true });
     await page.goto("/portfolio");
     await page.getByTestId("pnl-totals").waitFor();

@@ -3,12 +3,9 @@ import { Trans } from "@lingui/react/macro";
 import type { Asset, CurrencyList, QuoteCurrency } from "../../../../contract/index.ts";
 import { QUOTE_CURRENCIES } from "../../../../contract/quotes.ts";
 import { PageHeader } from "../../../shared/ui/PageHeader.tsx";
-import { useSelector } from "../../../shared/actors/hooks.ts";
 import { ListFailed, useCurrencyList } from "../../market/index.ts";
 import { KycBuyGate } from "../../kyc/index.ts";
-import { BuyForm } from "../components/BuyForm.tsx";
-import { OrderOffer } from "../components/OrderOffer.tsx";
-import { OrderPanel } from "../components/OrderPanel.tsx";
+import { BuyOrderView } from "../components/BuyOrderView.tsx";
 import { useBuyOrder } from "../hooks.ts";
 import "../onramp.css";
 
@@ -50,7 +47,6 @@ function Buy({ list, symbol, currency, orderId }: { list: CurrencyList; symbol: 
   const assets: Asset[] = list.assets.filter((asset) => asset.tradable);
   const known = symbol ? assets.find((asset) => asset.symbol === symbol) : undefined;
   const actor = useBuyOrder({ orderId, asset: known?.symbol ?? assets[0]?.symbol ?? "BTC", currency, offer: Boolean(known) });
-  const tracking = useSelector(actor, (state) => state.hasTag("tracking"));
   return (
     <>
       {symbol && !known && (
@@ -60,14 +56,7 @@ function Buy({ list, symbol, currency, orderId }: { list: CurrencyList; symbol: 
           </Trans>
         </p>
       )}
-      {tracking ? (
-        <OrderPanel actor={actor} assets={assets} />
-      ) : (
-        <>
-          <OrderOffer actor={actor} />
-          <BuyForm actor={actor} assets={assets} currencies={list.currencies} />
-        </>
-      )}
+      <BuyOrderView actor={actor} assets={assets} currencies={list.currencies} />
     </>
   );
 }

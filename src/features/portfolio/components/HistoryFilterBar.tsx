@@ -1,5 +1,4 @@
 import "../portfolio.css";
-import { useId, type ReactNode } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { Asset } from "../../../../contract/index.ts";
 import { ORDER_STATUSES } from "../../../../contract/onrampVocabulary.ts";
@@ -8,30 +7,14 @@ import { typeMessages } from "./entryTypes.ts";
 import type { FieldErrorKey } from "../../../../contract/vocabulary.ts";
 import type { HistoryFilters } from "../../../../machines/portfolio/history.machine.ts";
 import { fieldErrorText } from "../../../shared/ui/fieldErrors.ts";
-import { FieldError } from "../../../shared/ui/form.tsx";
-import { DateInput } from "../../../shared/ui/DateInput.tsx";
+import { DateField } from "../../../shared/ui/DateInput.tsx";
+import { InlineField } from "../../../shared/ui/InlineField.tsx";
 import type { FilterKey } from "../lib/filters.ts";
 import { statusMessages } from "./OrderStatusBadge.tsx";
 
 /** One labelled filter, with the server's word on it when it refused the value. */
-function Filter({
-  label,
-  error,
-  children,
-}: {
-  label: ReactNode;
-  error: string | undefined;
-  children: (props: { id: string; "aria-invalid"?: true; "aria-describedby"?: string }) => ReactNode;
-}) {
-  const id = useId();
-  const errorId = `${id}-error`;
-  return (
-    <div className={`inline-field history-filter ${error ? "field-invalid" : ""}`}>
-      <label htmlFor={id}>{label}</label>
-      {children({ id, ...(error ? { "aria-invalid": true, "aria-describedby": errorId } : {}) })}
-      {error && <FieldError id={errorId}>{error}</FieldError>}
-    </div>
-  );
+function Filter(props: Omit<Parameters<typeof InlineField>[0], "className">) {
+  return <InlineField {...props} className="history-filter" />;
 }
 
 /** The history's filters; each change applies at once (and goes into the page's address). */
@@ -102,12 +85,14 @@ export function HistoryFilterBar({
           </select>
         )}
       </Filter>
-      <Filter label={<Trans>From</Trans>} error={errorOf("from")}>
-        {(props) => <DateInput {...props} value={filters.from} onChange={(day) => onChange("from", day)} />}
-      </Filter>
-      <Filter label={<Trans>To</Trans>} error={errorOf("to")}>
-        {(props) => <DateInput {...props} value={filters.to} onChange={(day) => onChange("to", day)} />}
-      </Filter>
+      <DateField
+        className="history-filter"
+        label={<Trans>From</Trans>}
+        error={errorOf("from")}
+        value={filters.from}
+        onChange={(day) => onChange("from", day)}
+      />
+      <DateField className="history-filter" label={<Trans>To</Trans>} error={errorOf("to")} value={filters.to} onChange={(day) => onChange("to", day)} />
       {anySet && (
         <button type="button" className="button button-ghost history-clear" onClick={onClear}>
           <Trans>Clear filters</Trans>

@@ -4,6 +4,8 @@ import { useMemo } from "react";
 import { Link, useLocation, useSearch } from "wouter";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { PageHeader } from "../../../shared/ui/PageHeader.tsx";
+import { DateField } from "../../../shared/ui/DateInput.tsx";
+import { formatDay } from "../../../shared/i18n/dates.ts";
 import { paths } from "../../../shared/lib/paths.ts";
 import { QuoteCurrencySelect, useCurrencyList, useQuoteCurrency } from "../../market/index.ts";
 import { MethodChoice } from "../components/MethodChoice.tsx";
@@ -14,7 +16,7 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** /portfolio/report?from=…&to=…: the buy/sell report for a period kept in the address, its CSV and a printable view. */
 export default function ReportPage() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const search = useSearch();
   const [, navigate] = useLocation();
   const [currency, setCurrency] = useQuoteCurrency();
@@ -34,7 +36,12 @@ export default function ReportPage() {
     const query = params.toString();
     navigate(query ? `${paths.report}?${query}` : paths.report, { replace: true });
   };
-  const data = report.data;
+  // Typed days may cross: the To field says so, and no report is shown for a period that ends before it starts.
+  const reversed = Boolean(period.from && period.to && period.from > period.to);
+  const data = reversed ? null : report.data;
+  const failed = !reversed && report.failed;
+  // Days as the page writes them (the fields' format), kept left to right inside Arabic.
+  const day = (iso: string) => `\u2066${formatDay(iso, i18n.locale)}\u2069`;
   return (
     <>
       <PageHeader
@@ -42,18 +49,27 @@ export default function ReportPage() {
         lead={<Trans>What you bought, sold and converted in a period, with fees and realised profit and loss.</Trans>}
       />
       <div className="market-toolbar report-toolbar">
-        <label>
-          <Trans>From</Trans> <input type="date" dir="ltr" value={period.from ?? ""} max={period.to} onChange={(e) => change("from", e.target.value)} />
-        </label>
-        <label>
-          <Trans>To</Trans> <input type="date" dir="ltr" value={period.to ?? ""} min={period.from} onChange={(e) => change("to", e.target.value)} />
-        </label>
+        <DateField className="report-day" label={<Trans>From</Trans>} value={period.from} onChange={(next) => change("from", next)} />
+        <DateField
+          className="report-day"
+          label={<Trans>To</Trans>}
+          value={period.to}
+          onChange={(next) => change("to", next)}
+          error={reversed ? t`The end day is before the start day.` : undefined}
+        />
         <QuoteCurrencySelect value={currency} currencies={list?.currencies ?? null} onChange={setCurrency} />
         <MethodChoice value={method} onChange={setMethod} />
       </div>
-      <section className="card report" aria-labelledby="report-title" aria-busy={!data && !report.failed}>
-        <h2 id="report-title">{period.from ? t`From ${period.from} to ${period.to ?? t`today`}` : t`Everything up to ${period.to ?? t`today`}`}</h2>
-        {report.failed && (
+      <section className="card report" aria-labelledby="report-title" aria-busy={!data && !failed && !reversed}>
+        <h2 id="report-title">
+          {period.from ? t`From ${day(period.from)} to ${period.to ? day(period.to) : t`today`}` : t`Everything up to ${period.to ? day(period.to) : t`today`}`}
+        </h2>
+        {reversed && (
+          <p>
+            <Trans>Choose an end day on or after the start day to see the report.</Trans>
+          </p>
+        )}
+        {failed && (
           <p role="alert">
             <Trans>The report could not be loaded.</Trans>{" "}
             <button type="button" className="button button-ghost" onClick={report.retry}>
@@ -67,7 +83,7 @@ export default function ReportPage() {
           </p>
         )}
         {data && data.assets.length > 0 && <ReportTable report={data} assets={assets} />}
-        {!data && !report.failed && <div className="card-placeholder" aria-hidden="true" />}
+        {!data && !failed && !reversed && <div className="card-placeholder" aria-hidden="true" />}
         <p className="button-row no-print">
           <button type="button" className="button button-primary" disabled={!data} onClick={report.download}>
             <Trans>Download CSV</Trans>
