@@ -57,7 +57,7 @@ export function kycWorld(
   const env = envWith({ KYC_SANDBOX_REVIEW_SECONDS: String(REVIEW_SECONDS), ...settings });
   const logger = createLogger("silent");
   // The files service over the same database and folder as the app's: the photos Sumsub is sent.
-  const files = createFiles({ db: database.db, store: fileStoreFor(env), logger, now: clock.now, maxBytes: env.UPLOAD_MAX_BYTES });
+  const files = createFiles({ db: database.db, store: fileStoreFor(env), logger, now: clock.now, maxBytes: env.UPLOAD_MAX_BYTES, uploadsPerHour: env.UPLOADS_PER_HOUR });
   const kyc: Kyc = createKyc({ db: database.db, env, logger, now: clock.now, provider: options.provider, fetch: options.fetch, photos: photosFrom(files) });
   const t: TestApp = createTestApp({ database, now: clock.now, kyc, env: { KYC_SANDBOX_REVIEW_SECONDS: String(REVIEW_SECONDS), ...settings } });
 
