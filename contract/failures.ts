@@ -44,6 +44,7 @@ export const reasonStatus = {
   imageTooLarge: 422,
   imageUnreadable: 422,
   fileNotFound: 404,
+  uploadsLimited: 429,
   addressNotFound: 404,
   addressNotUsable: 409,
   withdrawalNotFound: 404,
@@ -77,6 +78,7 @@ export interface ReasonData {
   codeRequired: { email: string };
   fileTooLarge: { maxBytes: number };
   imageTooLarge: { maxPixels: number };
+  uploadsLimited: { retryAfter: number; perHour: number };
 }
 
 /** Every field some reason's data carries, each optional: what a client may find beside a reason. */

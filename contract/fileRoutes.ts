@@ -11,6 +11,10 @@ export const fileReasons = {
   fileNotImage: failure("fileNotImage", "The file's bytes are not a JPEG, PNG or WebP image (whatever its name or type says)."),
   imageTooLarge: failure("imageTooLarge", "The image declares more pixels than allowed (a decompression bomb); data.maxPixels."),
   imageUnreadable: failure("imageUnreadable", "The image is damaged or cut short and cannot be decoded."),
+  uploadsLimited: failure(
+    "uploadsLimited",
+    "UPLOADS_PER_HOUR uploads were sent in the last hour; data.retryAfter says how many seconds until one more is taken, data.perHour the limit.",
+  ),
   fileNotFound: failure("fileNotFound", "No picture of yours has this id (it may be another user's, or not a picture)."),
 };
 
@@ -33,6 +37,7 @@ export const fileRoutes = {
       fileReasons.fileNotImage,
       fileReasons.imageTooLarge,
       fileReasons.imageUnreadable,
+      fileReasons.uploadsLimited,
     ],
   }),
   uploadProfileImage: route({

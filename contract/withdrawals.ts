@@ -86,8 +86,10 @@ const usd = decimalSchema;
 export const withdrawStatusSchema = z.object({
   /** After a password change or reset, withdrawals wait until then (null: not locked). */
   lockedUntil: z.iso.datetime().nullable(),
-  /** Frozen from a link in a withdrawal or address e-mail: only support can lift it. */
+  /** Frozen from a link in a withdrawal or address e-mail: only support can lift it (npm run ops:withdrawals). */
   frozen: z.boolean(),
+  /** Since when, while frozen. */
+  frozenAt: z.iso.datetime().nullable(),
   /** Withdrawals need approved identity verification. */
   kycApproved: z.boolean(),
   coolingOffHours: z.number().int(),

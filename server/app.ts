@@ -74,7 +74,7 @@ export function createApp(deps: AppDeps) {
   const ledger = deps.ledger ?? createLedger(db, { now });
   const notify = mailReversalNotices({ mail, logger, contactOf: (userId) => userContact(db, userId) });
   const onramp = deps.onramp ?? createOnramp({ db, env, logger, now, ledger, notify });
-  const files = deps.files ?? createFiles({ db, store: fileStoreFor(env), logger, now, maxBytes: env.UPLOAD_MAX_BYTES });
+  const files = deps.files ?? createFiles({ db, store: fileStoreFor(env), logger, now, maxBytes: env.UPLOAD_MAX_BYTES, uploadsPerHour: env.UPLOADS_PER_HOUR });
   const kyc = deps.kyc ?? createKyc({ db, env, logger, now, photos: photosFrom(files) });
   const kycApproved = async (userId: string) => (await kycStatus(db, userId)).status === "approved";
   const withdrawals =
@@ -168,6 +168,7 @@ export function createApp(deps: AppDeps) {
     spaRoutes(deps.staticDir, deps.logger, {
       sourceMaps: deps.env.NODE_ENV !== "production",
       playMoney: isPlayMoneyDemo(deps.env),
+      uploadMaxBytes: deps.env.UPLOAD_MAX_BYTES,
       // A signed-in page's first calls, answered in its HTML by the app itself.
       firstAnswers: firstAnswers({ request: (input, init, env) => app.request(input, init, env as never) }, API_BASE),
       // And the page drawn with them, by the app built for Node.

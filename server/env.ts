@@ -210,6 +210,11 @@ export const envSchema = z.object({
   TRADE_DEV_SEED: oneOf(["on", "off"], "on"),
   /** Identity verification: the embedded sandbox reviewer (decides by last name, README "Identity verification") or Sumsub. */
   KYC_PROVIDER: oneOf(["sandbox", "sumsub"], "sandbox"),
+  /**
+   * The sandbox approves every identity but its magic last names: production refuses it unless this
+   * names the choice (a demo, where no real identity is checked).
+   */
+  KYC_SANDBOX_IN_PRODUCTION: oneOf(["no", "demo-approves-by-last-name"], "no"),
   /** The sandbox: how long after a submission it decides. */
   KYC_SANDBOX_REVIEW_SECONDS: integer(1, 86_400, 5),
   /** Card buys above this many US dollars need an approved verification (0: every card buy does). */
@@ -249,6 +254,8 @@ export const envSchema = z.object({
     .default({}),
   /** Files (profile pictures, identity documents): the largest upload /file/add takes. */
   UPLOAD_MAX_BYTES: integer(1024, 50 * 1024 * 1024, DEFAULT_UPLOAD_MAX_BYTES),
+  /** How many uploads one user may send to /file/add in any hour (each is decoded and re-encoded); more answer 429 uploadsLimited. */
+  UPLOADS_PER_HOUR: integer(1, 10_000, 20),
   /** Where files' bytes live: a folder under DATA_DIR (files/), or an S3-compatible bucket (the FILES_S3_* settings). */
   FILES_STORE: oneOf(["disk", "s3"], "disk"),
   FILES_S3_ENDPOINT: z
@@ -329,8 +336,8 @@ function onrampProblems(env: Env): { path: string[]; message: string }[] {
 /**
  * What production refuses to start without: a PUBLIC_URL (links in e-mails are never built from
  * request headers there), a real mail transport unless the outbox is chosen on purpose (it keeps
- * every code in the database), no development tools, and no sandbox on-ramp unless it is a demo
- * with play money on purpose.
+ * every code in the database), no development tools, no sandbox on-ramp unless it is a demo
+ * with play money on purpose, and no sandbox identity reviewer unless it is chosen on purpose too.
  */
 function productionProblems(env: Env): { path: string[]; message: string }[] {
   if (env.NODE_ENV !== "production") return [];
@@ -352,6 +359,16 @@ function productionProblems(env: Env): { path: string[]; message: string }[] {
       message:
         "is the sandbox (the default), whose public test card credits balances for free: set ONRAMP_PROVIDER=swipelux with its settings, " +
         "or ONRAMP_SANDBOX_IN_PRODUCTION=demo-with-play-money to run a demo with play money on purpose (every page then says so)",
+    });
+  }
+  // The sandbox reviewer checks no document: it approves by last name. Identity gates (withdrawals,
+  // larger card buys) would open for anyone.
+  if (env.KYC_PROVIDER === "sandbox" && env.KYC_SANDBOX_IN_PRODUCTION !== "demo-approves-by-last-name") {
+    problems.push({
+      path: ["KYC_PROVIDER"],
+      message:
+        "is the sandbox reviewer (the default), which checks no document and approves every identity but its magic last names: " +
+        "set KYC_PROVIDER=sumsub with its settings, or KYC_SANDBOX_IN_PRODUCTION=demo-approves-by-last-name to run a demo on purpose",
     });
   }
   // Real money in, simulated money out: the simulator would complete withdrawals that never reach a network.

@@ -69,7 +69,14 @@ export async function startServer({ env = envWith(), logger = createLogger(env.L
   const notify = mailReversalNotices({ mail, logger, contactOf: (userId) => userContact(database.db, userId) });
   const onramp = createOnramp({ db: database.db, env, logger, now: () => new Date(), ledger, notify });
   const holdExpiry = createHoldExpiry({ ledger, logger, everySeconds: env.LEDGER_EXPIRE_SECONDS });
-  const files = createFiles({ db: database.db, store: fileStoreFor(env), logger, now: () => new Date(), maxBytes: env.UPLOAD_MAX_BYTES });
+  const files = createFiles({
+    db: database.db,
+    store: fileStoreFor(env),
+    logger,
+    now: () => new Date(),
+    maxBytes: env.UPLOAD_MAX_BYTES,
+    uploadsPerHour: env.UPLOADS_PER_HOUR,
+  });
   const kyc = createKyc({ db: database.db, env, logger, now: () => new Date(), photos: photosFrom(files) });
   // With the development tools on, withdrawals run on a clock that /dev/withdrawals/clock moves forward.
   const withdrawClock = devTools ? devWithdrawClock() : undefined;

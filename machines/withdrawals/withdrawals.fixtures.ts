@@ -50,6 +50,7 @@ export const sampleList: WithdrawList = {
   status: {
     lockedUntil: null,
     frozen: false,
+    frozenAt: null,
     kycApproved: true,
     coolingOffHours: 24,
     limits: { perWithdrawalUsd: "10000", dailyUsd: "25000", usedTodayUsd: "0.00" },

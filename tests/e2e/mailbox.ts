@@ -2,26 +2,32 @@
 // message sent to an address.
 import type { BrowserContext } from "playwright-core";
 
-/** Opens the dev mailbox in another tab and reads the newest code sent to `email`. */
-export async function readCode(context: BrowserContext, email: string, lang: "en" | "ar" = "en"): Promise<string> {
+/**
+ * Opens the dev mailbox in another tab and reads the newest message to `email` until `match` finds
+ * what it looks for. Mail is delivered just after the answer that asked for it, and the page is
+ * server-rendered (it does not refresh itself): it is loaded again until the message is there. The
+ * bound is generous: a busy machine may take seconds, and a count of tries would end sooner the
+ * slower each load is.
+ */
+export async function newestMail(context: BrowserContext, email: string, match: RegExp, lang: "en" | "ar" = "en"): Promise<RegExpExecArray> {
   const mailbox = await context.newPage();
   try {
-    // Mail is delivered just after the answer that asked for it: look again until it is there (the
-    // page is server-rendered and does not refresh itself). The bound is generous: a busy machine
-    // may take seconds, and a count of tries would end sooner the slower each load is.
-    const newest = mailbox.locator("article").first();
+    const newest = mailbox.locator("article pre").first();
     const deadline = Date.now() + 30_000;
     for (;;) {
       await mailbox.goto(`/dev/mailbox?to=${encodeURIComponent(email)}&lang=${lang}`);
-      if ((await newest.count()) > 0 || Date.now() > deadline) break;
+      const text = (await newest.count()) > 0 ? await newest.innerText() : "";
+      const found = match.exec(text);
+      if (found) return found;
+      if (Date.now() > deadline) throw new Error(`no message to ${email} matching ${match}:\n${text}`);
       await mailbox.waitForTimeout(100);
     }
-    await newest.waitFor({ timeout: 1_000 });
-    const text = await newest.innerText();
-    const code = /\b(\d{6})\b/.exec(text)?.[1];
-    if (!code) throw new Error(`no code in the newest message to ${email}:\n${text}`);
-    return code;
   } finally {
     await mailbox.close();
   }
+}
+
+/** The code in the newest message sent to `email`. */
+export async function readCode(context: BrowserContext, email: string, lang: "en" | "ar" = "en"): Promise<string> {
+  return (await newestMail(context, email, /\b(\d{6})\b/, lang))[1]!;
 }

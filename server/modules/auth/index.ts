@@ -7,7 +7,7 @@ export { checkPassword, scryptHasher, type PasswordHasher } from "./password.ts"
 export { loadProfile, publicProfile } from "./profile.ts";
 export { readOptionalAuth, requireAuth, type AuthContext } from "./require-auth.ts";
 export { revokeUserSessions } from "./sessions.ts";
-export { passwordChangedAt, replacePassword, setFirstPassword, swapUserPicture, updateUserProfile, userContact } from "./users.ts";
+export { findUserByEmail, passwordChangedAt, replacePassword, setFirstPassword, swapUserPicture, updateUserProfile, userContact } from "./users.ts";
 export type { Session, User } from "./schema.ts";
 export type { AuthDeps } from "./deps.ts";
 export { sessionHandlers } from "./session.routes.ts";

@@ -24,6 +24,9 @@ export function fileHandlers({ database, files, now }: FileRouteDeps) {
       handle: async (c, { file, purpose }) => {
         // Judged by the declared size before a byte is copied out of the form.
         if (file.size > files.maxBytes) throw refuse("addFile", "fileTooLarge", { maxBytes: files.maxBytes });
+        // Counted before the costly part (decoding, re-encoding), whatever the bytes turn out to be.
+        const wait = await files.admit(c.var.auth.user.id);
+        if (wait > 0) throw refuse("addFile", "uploadsLimited", { retryAfter: Math.ceil(wait / 1000), perHour: files.uploadsPerHour });
         try {
           return await files.add(c.var.auth.user.id, new Uint8Array(await file.arrayBuffer()), purpose);
         } catch (error) {

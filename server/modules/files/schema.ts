@@ -1,6 +1,7 @@
-// The files module's one table: each stored upload, owned by the user who sent it. The bytes live
-// in the file store (a folder or an S3 bucket) under `storage_key`; the row is written only after
-// they are, and a file is never changed once stored (a new upload is a new id).
+// The files module's tables: each stored upload, owned by the user who sent it (the bytes live in
+// the file store, a folder or an S3 bucket, under `storage_key`; the row is written only after they
+// are, and a file is never changed once stored: a new upload is a new id), and each upload taken
+// in, counted against UPLOADS_PER_HOUR (kept an hour, whatever became of the file).
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, text, uuid } from "drizzle-orm/pg-core";
 import { at } from "../../platform/db/columns.ts";
@@ -33,3 +34,16 @@ export const files = pgTable(
 );
 
 export type FileRow = typeof files.$inferSelect;
+
+/** One upload taken in for checking and re-encoding: the last hour's rows of a user are its uploads counted. */
+export const fileUploads = pgTable(
+  "file_uploads",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => userKeys.id, { onDelete: "cascade" }),
+    at: at("at").notNull(),
+  },
+  (t) => [index("file_uploads_user_at_idx").on(t.userId, t.at)],
+);

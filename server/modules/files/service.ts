@@ -8,6 +8,7 @@ import type { Db } from "../../platform/db/open.ts";
 import type { Logger } from "../../platform/logging/logger.ts";
 import { acceptImage } from "./images.ts";
 import type { FileStore } from "./store.ts";
+import { admitUpload } from "./uploads.ts";
 import { files, type FileRow } from "./schema.ts";
 
 export interface FilesDeps {
@@ -17,6 +18,8 @@ export interface FilesDeps {
   now: () => Date;
   /** UPLOAD_MAX_BYTES. */
   maxBytes: number;
+  /** UPLOADS_PER_HOUR: how many uploads one user may send in any hour. */
+  uploadsPerHour: number;
 }
 
 export interface FileWithBytes {
@@ -26,6 +29,9 @@ export interface FileWithBytes {
 
 export interface Files {
   maxBytes: number;
+  uploadsPerHour: number;
+  /** Counts one upload of the user's against UPLOADS_PER_HOUR; answers 0, or how many ms until one more is taken (nothing counted). */
+  admit(ownerId: string): Promise<number>;
   /** Checks, re-encodes and keeps one image as the user's; throws ImageRejected (nothing kept) when it is not one. */
   add(ownerId: string, bytes: Uint8Array, purpose: FilePurpose): Promise<StoredFile>;
   /** The user's own file of that id (of that purpose, when given), or null: another user's file is as absent as a missing one. */
@@ -62,7 +68,7 @@ export function storedFile(row: FileRow): StoredFile {
   };
 }
 
-export function createFiles({ db, store, logger, now, maxBytes }: FilesDeps): Files {
+export function createFiles({ db, store, logger, now, maxBytes, uploadsPerHour }: FilesDeps): Files {
   const readBytes = async (row: FileRow): Promise<FileWithBytes | null> => {
     const bytes = await store.get(row.storageKey);
     if (!bytes) return null;
@@ -83,6 +89,8 @@ export function createFiles({ db, store, logger, now, maxBytes }: FilesDeps): Fi
 
   return {
     maxBytes,
+    uploadsPerHour,
+    admit: (ownerId) => admitUpload(db, ownerId, now(), uploadsPerHour),
     async add(ownerId, bytes, purpose) {
       // Every check and the re-encoding first: a refusal has stored nothing.
       const image = await acceptImage(bytes, { purpose, maxBytes });

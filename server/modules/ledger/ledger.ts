@@ -141,11 +141,14 @@ export function createLedger(db: Db, { now = () => new Date(), groupsInFlight = 
       return options.tx ? writeInside(options.tx, list) : groups.submit(list);
     },
 
-    /** Posts (in full or in part) or voids a hold, once; a hold past its time can only be voided or expired. */
-    async resolve(request: ResolveRequest): Promise<Transfer> {
+    /**
+     * Posts (in full or in part) or voids a hold, once; a hold past its time can only be voided or
+     * expired. In its own transaction, or in the caller's (whose other writes then commit or fail with it).
+     */
+    async resolve(request: ResolveRequest, options: { tx?: Tx } = {}): Promise<Transfer> {
       if (!KEY.test(request.key)) throw new LedgerError("invalidRequest");
       if (request.amount !== undefined && (typeof request.amount !== "bigint" || request.amount <= 0n)) throw new LedgerError("invalidAmount");
-      return resolveHold(request.key, request.pendingId, request.action, request.amount);
+      return resolveHold(request.key, request.pendingId, request.action, request.amount, options.tx);
     },
 
     /** Expires every hold whose time has passed (each once); answers how many. */
@@ -197,7 +200,7 @@ export function createLedger(db: Db, { now = () => new Date(), groupsInFlight = 
     check: () => checkLedger(db),
   };
 
-  async function resolveHold(key: string, pendingId: string, action: "post" | "void" | "expire", amount?: bigint): Promise<Transfer> {
+  async function resolveHold(key: string, pendingId: string, action: "post" | "void" | "expire", amount?: bigint, inside?: Tx): Promise<Transfer> {
     return run(async (tx) => {
       const [hold] = await tx
         .select()
@@ -235,7 +238,7 @@ export function createLedger(db: Db, { now = () => new Date(), groupsInFlight = 
         .add(hold.creditAccountId, { creditsPending: -hold.amount, creditsPosted: action === "post" ? posted : 0n });
       await changes.apply(tx);
       return toTransfer(row!);
-    });
+    }, inside);
   }
 }
 

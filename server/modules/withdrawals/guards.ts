@@ -13,6 +13,7 @@ const COUNTED = ["queued", "broadcast", "confirming", "completed"] as const;
 export interface Gates {
   lockedUntil: Date | null;
   frozen: boolean;
+  frozenAt: Date | null;
   kycApproved: boolean;
   usedTodayCents: bigint;
 }
@@ -39,7 +40,7 @@ export function createGuards({ db, env, now, kyc, passwordChangedAt }: Pick<With
       kyc.kycApproved(userId),
     ]);
     const until = changed ? new Date(changed.getTime() + env.WITHDRAW_PASSWORD_LOCK_HOURS * HOUR_MS) : null;
-    return { lockedUntil: until && until > at ? until : null, frozen: !!freeze, kycApproved, usedTodayCents: used };
+    return { lockedUntil: until && until > at ? until : null, frozen: !!freeze, frozenAt: freeze?.at ?? null, kycApproved, usedTodayCents: used };
   }
 
   return {
@@ -49,6 +50,7 @@ export function createGuards({ db, env, now, kyc, passwordChangedAt }: Pick<With
       return {
         lockedUntil: g.lockedUntil?.toISOString() ?? null,
         frozen: g.frozen,
+        frozenAt: g.frozenAt?.toISOString() ?? null,
         kycApproved: g.kycApproved,
         coolingOffHours: env.WITHDRAW_COOLING_OFF_HOURS,
         limits: { perWithdrawalUsd: String(env.WITHDRAW_MAX_USD), dailyUsd: String(env.WITHDRAW_DAILY_USD), usedTodayUsd: fromMinor(g.usedTodayCents, 2) },

@@ -5,3 +5,4 @@ export { withdrawalHandlers } from "./routes.ts";
 export { withdrawLinkRoutes } from "./pages.ts";
 export { withdrawalHistory } from "./history.ts";
 export { devWithdrawClock, devWithdrawRoutes } from "./dev.ts";
+export { operatorFreezes, type FreezeStatus, type Freezes } from "./freezes.ts";

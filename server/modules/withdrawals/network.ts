@@ -2,13 +2,17 @@
 // pass moves every withdrawal that is due one step: queued → broadcast (a txid) → confirming →
 // completed (its holds posted) or failed (its holds voided: the money is back). It fails a
 // withdrawal whose address label ends with "#fail" (README "Withdrawals"). Every step is a
-// conditional UPDATE from the status it leaves, and the holds are resolved with keys of their own,
-// so two servers' passes never move one withdrawal twice. A withdrawal whose code was never
-// entered is cancelled once the code expires (nothing was held).
+// conditional UPDATE from the status it leaves, so two servers' passes never move one withdrawal
+// twice; a step that resolves holds does it in the same transaction as that UPDATE, so a step is
+// all done or not at all (never holds posted under a withdrawal still "confirming"). The pass that
+// moves a withdrawal to its outcome e-mails the user, once, after its transaction commits. A
+// withdrawal whose code was never entered is cancelled once the code expires (nothing was held).
 import { and, asc, eq, isNotNull, lte } from "drizzle-orm";
 import type { WithdrawalStatus } from "../../../contract/index.ts";
-import { LedgerError } from "../ledger/index.ts";
+import { LedgerError, type LedgerTx } from "../ledger/index.ts";
+import type { Db } from "../../platform/db/open.ts";
 import type { WithdrawalsDeps } from "./deps.ts";
+import type { WithdrawMails } from "./mail.ts";
 import { withdrawals, type WithdrawalRow } from "./schema.ts";
 import { sha256 } from "./tokens.ts";
 
@@ -21,26 +25,31 @@ function txidOf(row: WithdrawalRow): string {
   return row.network === "ethereum" || row.network === "bsc" ? `0x${hex}` : row.network === "xrp" ? hex.toUpperCase() : hex;
 }
 
-export function createNetwork({ db, ledger, now, env, logger }: Pick<WithdrawalsDeps, "db" | "ledger" | "now" | "env" | "logger">) {
+export function createNetwork(
+  { db, ledger, now, env, logger }: Pick<WithdrawalsDeps, "db" | "ledger" | "now" | "env" | "logger">,
+  mails: Pick<WithdrawMails, "outcome">,
+) {
   const later = (seconds: number) => new Date(now().getTime() + seconds * 1000);
 
-  async function move(row: WithdrawalRow, to: WithdrawalStatus, fields: Partial<WithdrawalRow>): Promise<boolean> {
-    const moved = await db
+  /** The withdrawal moved on from the status it was read in (in `tx` when given), or null when another pass moved it first. */
+  async function move(row: WithdrawalRow, to: WithdrawalStatus, fields: Partial<WithdrawalRow>, tx: Pick<Db, "update"> = db): Promise<WithdrawalRow | null> {
+    const [moved] = await tx
       .update(withdrawals)
       .set({ ...fields, status: to, updatedAt: now() })
       .where(and(eq(withdrawals.id, row.id), eq(withdrawals.status, row.status)))
-      .returning({ id: withdrawals.id });
-    return moved.length === 1;
+      .returning();
+    return moved ?? null;
   }
 
-  async function resolve(row: WithdrawalRow, action: "post" | "void") {
+  /** Posts or voids the withdrawal's holds in the caller's transaction. */
+  async function resolve(row: WithdrawalRow, action: "post" | "void", tx: LedgerTx) {
     for (const [pendingId, leg] of [
       [row.holdId, "hold"],
       [row.feeHoldId, "fee"],
     ] as const) {
       if (!pendingId) continue;
       try {
-        await ledger.resolve({ key: `withdraw:${row.id}:${leg}:${action}`, pendingId, action });
+        await ledger.resolve({ key: `withdraw:${row.id}:${leg}:${action}`, pendingId, action }, { tx });
       } catch (error) {
         // Resolved by another pass meanwhile (its own key answers the same): nothing more to do.
         if (!(error instanceof LedgerError && error.code === "pendingResolved")) throw error;
@@ -58,14 +67,29 @@ export function createNetwork({ db, ledger, now, env, logger }: Pick<Withdrawals
         return;
       case "confirming": {
         const failed = row.label.toLowerCase().endsWith(FAIL_SUFFIX);
-        await resolve(row, failed ? "void" : "post");
-        if (await move(row, failed ? "failed" : "completed", { nextStepAt: null })) logger.info("withdraw.finished", { withdrawalId: row.id, failed });
+        // The UPDATE first: it locks the row, so a second pass waits, then finds it moved and does nothing.
+        const ended = await db.transaction(async (tx) => {
+          const moved = await move(row, failed ? "failed" : "completed", { nextStepAt: null }, tx);
+          if (moved) await resolve(row, failed ? "void" : "post", tx);
+          return moved;
+        });
+        // Only the pass whose UPDATE moved it: a second pass, here or on another server, finds it moved.
+        if (ended) {
+          logger.info("withdraw.finished", { withdrawalId: row.id, failed });
+          await mails.outcome(ended);
+        }
         return;
       }
       default:
-        // Stopped by a freeze before it went out: its holds are voided, the money back.
-        if (row.status === "cancelled") await resolve(row, "void");
-        await db.update(withdrawals).set({ nextStepAt: null }).where(eq(withdrawals.id, row.id));
+        // Stopped by a freeze before it went out: its holds are voided (the money back) as it leaves the network's queue.
+        await db.transaction(async (tx) => {
+          const [taken] = await tx
+            .update(withdrawals)
+            .set({ nextStepAt: null })
+            .where(and(eq(withdrawals.id, row.id), isNotNull(withdrawals.nextStepAt)))
+            .returning({ id: withdrawals.id });
+          if (taken && row.status === "cancelled") await resolve(row, "void", tx);
+        });
     }
   }
 

@@ -4,6 +4,7 @@ import { passes, type Every } from "../../platform/schedule/passes.ts";
 import { createAddressBook } from "./addresses.ts";
 import type { WithdrawalsDeps } from "./deps.ts";
 import { createFigures } from "./figures.ts";
+import { createFreezes } from "./freezes.ts";
 import { createGuards } from "./guards.ts";
 import { withdrawMails } from "./mail.ts";
 import { createNetwork } from "./network.ts";
@@ -18,7 +19,8 @@ export function createWithdrawals(deps: WithdrawalsDeps) {
   const mails = withdrawMails(deps);
   const figures = createFigures(deps, book, guards);
   const withdraw = createWithdraw(deps, figures, mails);
-  const network = createNetwork(deps);
+  const network = createNetwork(deps, mails);
+  const freezes = createFreezes(deps, mails);
   const ticking = passes("withdraw.network", deps.logger, () => network.pass());
   return {
     deps,
@@ -26,6 +28,7 @@ export function createWithdrawals(deps: WithdrawalsDeps) {
     guards,
     mails,
     withdraw,
+    freezes,
     /** Starts the network's passes (tests pass their own timer, or call tick). */
     start(every?: Every) {
       ticking.start(NETWORK_TICK_MS, every, { immediately: false });

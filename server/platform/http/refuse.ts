@@ -51,6 +51,7 @@ const reasonMessages: Record<Reason, MessageId> = {
   imageTooLarge: "error.imageTooLarge",
   imageUnreadable: "error.imageUnreadable",
   fileNotFound: "error.fileNotFound",
+  uploadsLimited: "error.uploadsLimited",
   addressNotFound: "error.addressNotFound",
   addressNotUsable: "error.addressNotUsable",
   withdrawalNotFound: "error.withdrawalNotFound",
@@ -115,6 +116,6 @@ export function refusal(what: Reason | FailureStatus, data?: object): ApiError {
   if (typeof what === "number") return new ApiError(what, plainMessages[what]);
   const body = { reason: what, ...data } as FailureBody;
   // The wait goes in Retry-After too, for clients that read no body.
-  const headers = body.reason === "rateLimited" ? { "Retry-After": String(body.retryAfter) } : undefined;
+  const headers = body.reason === "rateLimited" || body.reason === "uploadsLimited" ? { "Retry-After": String(body.retryAfter) } : undefined;
   return new ApiError(reasonStatus[what], reasonMessages[what], body, headers);
 }

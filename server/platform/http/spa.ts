@@ -1,4 +1,5 @@
 import { isPagePath, SHELL_MARKERS } from "../../../contract/pages.ts";
+import { DEFAULT_UPLOAD_MAX_BYTES } from "../../../contract/files.ts";
 import { readFile, stat } from "node:fs/promises";
 import { bestRepresentation, COMPRESSIBLE, compressText, encodingHeaders } from "./encoding.ts";
 import { getCookie } from "hono/cookie";
@@ -48,12 +49,15 @@ export function spaRoutes(
     firstAnswers,
     renderSignedIn,
     playMoney = false,
+    uploadMaxBytes = DEFAULT_UPLOAD_MAX_BYTES,
   }: {
     sourceMaps?: boolean;
     firstAnswers?: FirstAnswersFor;
     renderSignedIn?: RenderSignedIn;
     /** The sandbox on-ramp runs in production on purpose: every page's HTML says so to the app (see markPlayMoney). */
     playMoney?: boolean;
+    /** UPLOAD_MAX_BYTES: told to the app in every page's HTML when it is not the default (see markUploadLimit). */
+    uploadMaxBytes?: number;
   } = {},
 ) {
   const root = normalize(staticDir + sep);
@@ -65,6 +69,12 @@ export function spaRoutes(
   };
   let warned = false;
   const pageFor = pageFiles(root);
+  // The build's HTML as it is (and its compressed copies), unless a setting must be told to the app.
+  const mark = (html: string) => markUploadLimit(playMoney ? markPlayMoney(html) : html, uploadMaxBytes);
+  const marked = playMoney || uploadMaxBytes !== DEFAULT_UPLOAD_MAX_BYTES;
+  const serveHtml = marked
+    ? (c: Context, file: string, status: 200 | 404, headers: Record<string, string>) => sendMarked(c, file, status, headers, mark)
+    : send;
 
   return new Hono<AppEnv>().on(["GET", "HEAD"], "*", async (c) => {
     const decoded = decodePath(c.req.path);
@@ -89,7 +99,7 @@ export function spaRoutes(
       const answers = page.shell && status === 200 && c.req.method === "GET" ? await firstAnswers?.(c, decoded, locale) : null;
       if (answers?.length) {
         let html = (await readFile(page.file, "utf8")).replace("</body>", `${firstAnswersElement(answers)}\n  </body>`);
-        if (playMoney) html = markPlayMoney(html);
+        html = mark(html);
         // The page drawn with those answers in place of its empty shell: the user's data is in the
         // first paint. Without a render (none built, a failure, too slow) the shell stays.
         const markup = await renderSignedIn?.(decoded, locale, answers, quoteOf(getCookie(c, quoteCookie)));
@@ -104,7 +114,7 @@ export function spaRoutes(
           ...(representation.encoding === "identity" ? {} : { "Content-Encoding": representation.encoding }),
         });
       }
-      return (playMoney ? sendMarked : send)(c, page.file, status, {
+      return serveHtml(c, page.file, status, {
         "Content-Type": TYPES[".html"]!,
         "Cache-Control": REVALIDATE,
         "Content-Language": locale,
@@ -118,7 +128,7 @@ export function spaRoutes(
       warned = true;
       return c.html(unbuiltPage(root), 503, { "Cache-Control": REVALIDATE });
     }
-    return (playMoney ? sendMarked : send)(c, index, status, { "Content-Type": TYPES[".html"]!, "Cache-Control": REVALIDATE });
+    return serveHtml(c, index, status, { "Content-Type": TYPES[".html"]!, "Cache-Control": REVALIDATE });
   });
 }
 
@@ -138,9 +148,20 @@ export function markPlayMoney(html: string): string {
   return html.replace(/<html\b/i, `<html ${PLAY_MONEY_ATTRIBUTE}="demo"`);
 }
 
-/** An HTML file marked as a play-money demo, compressed as it goes out (the build's copies are unmarked). */
-async function sendMarked(c: Context, file: string, status: 200 | 404, headers: Record<string, string>) {
-  const html = markPlayMoney(await readFile(file, "utf8"));
+/**
+ * The attribute on <html> that tells the app the server's UPLOAD_MAX_BYTES (src/shared/lib/uploadLimit.ts),
+ * so a page refuses a larger file before sending it: set only when it is not the contract's default,
+ * which the app assumes without it (the build's pages and their compressed copies then go out as built).
+ */
+export const UPLOAD_LIMIT_ATTRIBUTE = "data-upload-max-bytes";
+
+export function markUploadLimit(html: string, maxBytes: number): string {
+  return maxBytes === DEFAULT_UPLOAD_MAX_BYTES ? html : html.replace(/<html\b/i, `<html ${UPLOAD_LIMIT_ATTRIBUTE}="${Math.trunc(maxBytes)}"`);
+}
+
+/** An HTML file marked (a play-money demo, a setting the app is told), compressed as it goes out (the build's copies are unmarked). */
+async function sendMarked(c: Context, file: string, status: 200 | 404, headers: Record<string, string>, mark: (html: string) => string) {
+  const html = mark(await readFile(file, "utf8"));
   const representation = compressText(Buffer.from(html), c.req.header("Accept-Encoding"));
   return c.body(representation.body, status, { ...headers, ...encodingHeaders(representation, true), ...(headers.Vary ? { Vary: headers.Vary } : {}) });
 }

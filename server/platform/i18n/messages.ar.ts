@@ -74,6 +74,7 @@ export const ar: Record<MessageId, string> = {
   "error.imageTooLarge": "عدد البكسلات في هذه الصورة كبير جدًا. اختر صورة أصغر.",
   "error.imageUnreadable": "هذه الصورة تالفة أو غير مكتملة. اختر صورة أخرى.",
   "error.fileNotFound": "لم نجد هذه الصورة. ارفعها مرة أخرى.",
+  "error.uploadsLimited": "رفعت صورًا كثيرة خلال الساعة الأخيرة. يرجى الانتظار قليلًا قبل رفع صورة أخرى.",
   "trade.amount.tooManyDecimals":
     "يقبل ‎{asset}‎ على الأكثر {decimals, plural, zero {صفر منازل عشرية} one {منزلة عشرية واحدة} two {منزلتين عشريتين} few {# منازل عشرية} many {# منزلة عشرية} other {# منزلة عشرية}}.",
   "trade.amount.belowMinimum": "أصغر صفقة هي ‎{min} {asset}‎.",
@@ -213,4 +214,12 @@ export const ar: Record<MessageId, string> = {
   "page.withdrawFreeze.text": "إن لم تطلب هذا، فجمّد كل سحب من حسابك الآن. تُلغى عمليات السحب التي تنتظر رمزًا.",
   "page.withdrawFreeze.button": "جمّد السحب الآن",
   "page.withdrawFreeze.done": "السحب من حسابك مجمَّد. تواصل مع الدعم لرفع التجميد، وغيّر كلمة مرورك.",
+  "mail.withdrawCompleted.subject": "اكتمل سحبك البالغ ‎{amount} {asset}‎",
+  "mail.withdrawCompleted.text":
+    "اكتمل سحبك البالغ ‎{amount} {asset}‎ إلى {label}.\n\nالعنوان: ‎{address}‎\nالشبكة: {network}\nمعرّف الشبكة: ‎{txid}‎\n\nوصل ‎{receive} {asset}‎ إلى العنوان، وكانت رسوم الشبكة ‎{fee} {asset}‎.",
+  "mail.withdrawFailed.subject": "فشل سحبك البالغ ‎{amount} {asset}‎: أُعيدت الأموال",
+  "mail.withdrawFailed.text":
+    "فشل سحبك البالغ ‎{amount} {asset}‎ إلى {label} على الشبكة.\n\nالعنوان: ‎{address}‎\nالشبكة: {network}\nمعرّف الشبكة: ‎{txid}‎\n\nأُعيد المبلغ كاملًا، ‎{amount} {asset}‎ شاملًا الرسوم، إلى رصيدك. يمكنك المحاولة مجددًا أو التواصل مع الدعم.",
+  "mail.withdrawUnfrozen.subject": "عاد السحب من حسابك إلى العمل",
+  "mail.withdrawUnfrozen.text": "رفع فريق الدعم التجميد عن السحب من حسابك في صرّاف: يمكنك السحب مجددًا.\n\nإن لم تطلب هذا، فتواصل مع الدعم فورًا وغيّر كلمة مرورك.",
 };

@@ -64,6 +64,7 @@ export const en = {
   "error.imageTooLarge": "This image has too many pixels. Choose a smaller photo.",
   "error.imageUnreadable": "This image is damaged or incomplete. Choose another photo.",
   "error.fileNotFound": "We could not find this picture. Upload it again.",
+  "error.uploadsLimited": "You have uploaded many photos in the last hour. Please wait a while before uploading another.",
   "trade.amount.tooManyDecimals": "{asset} allows at most {decimals} decimal places.",
   "trade.amount.belowMinimum": "The smallest trade is {min} {asset}.",
   "trade.amount.aboveMaximum": "The largest trade is {max} {asset}.",
@@ -213,6 +214,15 @@ export const en = {
   "page.withdrawFreeze.text": "If you did not ask for this, freeze every withdrawal from your account now. Withdrawals waiting for a code are cancelled.",
   "page.withdrawFreeze.button": "Freeze withdrawals now",
   "page.withdrawFreeze.done": "Withdrawals from your account are frozen. Contact support to lift the freeze, and change your password.",
+  "mail.withdrawCompleted.subject": "Your withdrawal of {amount} {asset} is complete",
+  "mail.withdrawCompleted.text":
+    "Your withdrawal of {amount} {asset} to {label} is complete.\n\nAddress: {address}\nNetwork: {network}\nNetwork id: {txid}\n\n{receive} {asset} arrived at the address; the network fee was {fee} {asset}.",
+  "mail.withdrawFailed.subject": "Your withdrawal of {amount} {asset} failed: the funds are back",
+  "mail.withdrawFailed.text":
+    "Your withdrawal of {amount} {asset} to {label} failed on the network.\n\nAddress: {address}\nNetwork: {network}\nNetwork id: {txid}\n\nThe whole amount, {amount} {asset}, the fee included, is back in your balance. You can try again, or contact support.",
+  "mail.withdrawUnfrozen.subject": "Withdrawals from your account work again",
+  "mail.withdrawUnfrozen.text":
+    "Support has lifted the freeze on withdrawals from your Sarraf account: you can withdraw again.\n\nIf you did not ask for this, contact support at once and change your password.",
 } as const;
 
 export type MessageId = keyof typeof en;

@@ -1,6 +1,16 @@
 import type { Locale } from "../i18n/index.ts";
 
-export type MailKind = "signup" | "signupExisting" | "signin" | "reset" | "onrampReversed" | "withdrawAddress" | "withdrawCode";
+export type MailKind =
+  | "signup"
+  | "signupExisting"
+  | "signin"
+  | "reset"
+  | "onrampReversed"
+  | "withdrawAddress"
+  | "withdrawCode"
+  | "withdrawCompleted"
+  | "withdrawFailed"
+  | "withdrawUnfrozen";
 
 export interface MailMessage {
   to: string;

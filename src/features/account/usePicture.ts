@@ -1,10 +1,10 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import type { ActorRefFrom } from "xstate";
-import { DEFAULT_UPLOAD_MAX_BYTES } from "../../../contract/files.ts";
 import { pictureMachine } from "../../../machines/account/picture.machine.ts";
 import type { PictureNotice } from "../../../machines/account/picture.types.ts";
 import { useAppActor, useAppCall } from "../../shared/actors/context.tsx";
 import { useActorRef, useInSession } from "../../shared/actors/hooks.ts";
+import { uploadMaxBytes } from "../../shared/lib/uploadLimit.ts";
 import { pictureImplementations } from "./services/picture.ts";
 
 export type PictureRef = ActorRefFrom<typeof pictureMachine>;
@@ -17,7 +17,7 @@ export function usePicture(): PictureRef {
     () => pictureMachine.provide(pictureImplementations({ call, shareProfile: (profile) => auth.send({ type: "auth.profileChanged", profile }) })),
     [call, auth],
   );
-  return useInSession(useActorRef(machine, { input: { maxBytes: DEFAULT_UPLOAD_MAX_BYTES } }));
+  return useInSession(useActorRef(machine, { input: { maxBytes: uploadMaxBytes() } }));
 }
 
 /** A blob's object URL for a preview, revoked when the blob changes or the view goes. */

@@ -45,6 +45,7 @@ const reasonTexts: Record<AnyReason, MessageDescriptor> = {
   imageTooLarge: msg`This image has too many pixels. Choose a smaller photo.`,
   imageUnreadable: msg`This image is damaged or incomplete. Choose another photo.`,
   fileNotFound: msg`We could not find this picture. Upload it again.`,
+  uploadsLimited: msg`You have uploaded many photos in the last hour. Please wait a while before uploading another.`,
   addressNotFound: msg`We could not find this address in your address book.`,
   addressNotUsable: msg`This address cannot be used yet: confirm it from the e-mail we sent, then wait for its cooling-off to end.`,
   withdrawalNotFound: msg`We could not find a withdrawal of yours waiting for a code with this id. Start again.`,

@@ -144,6 +144,7 @@ describe("configured providers", () => {
     PUBLIC_URL: "https://sarraf.example",
     SMTP_URL: "smtp://127.0.0.1:9",
     ONRAMP_SANDBOX_IN_PRODUCTION: "demo-with-play-money",
+    KYC_SANDBOX_IN_PRODUCTION: "demo-approves-by-last-name",
   };
   const app = (env: Record<string, string>, fetch: CustomFetch = discoveryOnly.fetch) => createTestApp({ database, env, socialFetch: fetch });
 

@@ -98,7 +98,14 @@ describe("two users", () => {
     expect((await t.app.request(picture.url!)).status).toBe(200);
 
     // The service's ownership-checked reads, as KYC uses them.
-    const files = createFiles({ db: database.db, store: diskStore(join(dataDir, "files")), logger: createLogger("silent"), now: clock.now, maxBytes: 1 << 20 });
+    const files = createFiles({
+      db: database.db,
+      store: diskStore(join(dataDir, "files")),
+      logger: createLogger("silent"),
+      now: clock.now,
+      maxBytes: 1 << 20,
+      uploadsPerHour: 20,
+    });
     expect(await files.fileFor(second.user.id, document.id)).toBeNull();
     expect(await files.fileFor(second.user.id, picture.id)).toBeNull();
     expect(await files.owned(second.user.id, document.id)).toBeNull();
@@ -111,7 +118,14 @@ describe("two users", () => {
 
   it("a day after upload, pictures nobody set are deleted; pictures in use and documents stay", async () => {
     const { user, token } = await signedIn();
-    const files = createFiles({ db: database.db, store: diskStore(join(dataDir, "files")), logger: createLogger("silent"), now: clock.now, maxBytes: 1 << 20 });
+    const files = createFiles({
+      db: database.db,
+      store: diskStore(join(dataDir, "files")),
+      logger: createLogger("silent"),
+      now: clock.now,
+      maxBytes: 1 << 20,
+      uploadsPerHour: 20,
+    });
     const inUse = await uploaded(token);
     await setPicture(token, inUse.id);
     const unused = await uploaded(token);

@@ -4,6 +4,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { envWith } from "../../../server/env.ts";
+import { kycForm } from "../../../machines/kyc/kyc.fixtures.ts";
 import { createKyc, photosFrom, type Kyc, type KycProvider } from "../../../server/modules/kyc/index.ts";
 import { createFiles, fileStoreFor } from "../../../server/modules/files/index.ts";
 import { createLogger } from "../../../server/platform/logging/logger.ts";
@@ -20,20 +21,8 @@ export interface Clock {
 
 export const REVIEW_SECONDS = 5;
 
-/** A form the server accepts: an adult's passport (no back photo needed). */
-export const FORM = {
-  firstName: "Amal",
-  lastName: "Haddad",
-  dateOfBirth: "1990-05-17",
-  country: "AE",
-  addressLine: "12 Corniche Road",
-  city: "Abu Dhabi",
-  postalCode: "",
-  documentType: "passport",
-  documentNumber: "N1234567",
-  frontFileId: "file-front-1",
-  selfieFileId: "file-selfie-1",
-} as const;
+/** A form the server accepts: an adult's passport (no back photo needed), the machines' own sample with photo ids. */
+export const FORM = { ...kycForm, frontFileId: "file-front-1", selfieFileId: "file-selfie-1" } as const;
 
 /** Uploads a document front, back and a selfie as the user, through /file/add: their ids. */
 export async function uploadPhotos(t: TestApp, token: string) {
@@ -57,7 +46,14 @@ export function kycWorld(
   const env = envWith({ KYC_SANDBOX_REVIEW_SECONDS: String(REVIEW_SECONDS), ...settings });
   const logger = createLogger("silent");
   // The files service over the same database and folder as the app's: the photos Sumsub is sent.
-  const files = createFiles({ db: database.db, store: fileStoreFor(env), logger, now: clock.now, maxBytes: env.UPLOAD_MAX_BYTES });
+  const files = createFiles({
+    db: database.db,
+    store: fileStoreFor(env),
+    logger,
+    now: clock.now,
+    maxBytes: env.UPLOAD_MAX_BYTES,
+    uploadsPerHour: env.UPLOADS_PER_HOUR,
+  });
   const kyc: Kyc = createKyc({ db: database.db, env, logger, now: clock.now, provider: options.provider, fetch: options.fetch, photos: photosFrom(files) });
   const t: TestApp = createTestApp({ database, now: clock.now, kyc, env: { KYC_SANDBOX_REVIEW_SECONDS: String(REVIEW_SECONDS), ...settings } });
 

@@ -66,9 +66,11 @@ describe("parseEnv", () => {
         TRADE_EXPOSURE_LIMITS: {},
         TRADE_DEV_SEED: "on",
         UPLOAD_MAX_BYTES: 5 * 1024 * 1024,
+        UPLOADS_PER_HOUR: 20,
         FILES_STORE: "disk",
         FILES_S3_REGION: "us-east-1",
         KYC_PROVIDER: "sandbox",
+        KYC_SANDBOX_IN_PRODUCTION: "no",
         KYC_SANDBOX_REVIEW_SECONDS: 5,
         KYC_CARD_BUY_THRESHOLD_USD: 1000,
         SUMSUB_API_URL: "https://api.sumsub.com",
@@ -109,7 +111,12 @@ describe("parseEnv", () => {
   });
 
   describe("production and the sandbox on-ramp (its public test card credits balances for free)", () => {
-    const production = { NODE_ENV: "production", PUBLIC_URL: "https://sarraf.example", OUTBOX_IN_PRODUCTION: "true" };
+    const production = {
+      NODE_ENV: "production",
+      PUBLIC_URL: "https://sarraf.example",
+      OUTBOX_IN_PRODUCTION: "true",
+      KYC_SANDBOX_IN_PRODUCTION: "demo-approves-by-last-name",
+    };
     const swipelux = {
       ONRAMP_PROVIDER: "swipelux",
       SWIPELUX_API_KEY: "sk_live_secret_value",
@@ -146,6 +153,7 @@ describe("parseEnv", () => {
         PUBLIC_URL: "https://sarraf.example",
         OUTBOX_IN_PRODUCTION: "true",
         ONRAMP_SANDBOX_IN_PRODUCTION: "demo-with-play-money",
+        KYC_SANDBOX_IN_PRODUCTION: "demo-approves-by-last-name",
         ...http,
       });
       expect(result.ok ? [] : result.problems, NODE_ENV).toEqual([

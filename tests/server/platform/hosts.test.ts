@@ -32,6 +32,7 @@ const PRODUCTION = {
   PUBLIC_URL: "https://sarraf.example",
   OUTBOX_IN_PRODUCTION: "true",
   ONRAMP_SANDBOX_IN_PRODUCTION: "demo-with-play-money",
+  KYC_SANDBOX_IN_PRODUCTION: "demo-approves-by-last-name",
 };
 const json = (body: unknown, headers: Record<string, string> = {}) => ({
   method: "POST",
@@ -41,7 +42,12 @@ const json = (body: unknown, headers: Record<string, string> = {}) => ({
 
 describe("item 1: reset links are never built from a forged Host", () => {
   it("production refuses to start without PUBLIC_URL", () => {
-    const result = parseEnv({ NODE_ENV: "production", SMTP_URL: "smtp://mail.example:587", ONRAMP_SANDBOX_IN_PRODUCTION: "demo-with-play-money" });
+    const result = parseEnv({
+      NODE_ENV: "production",
+      SMTP_URL: "smtp://mail.example:587",
+      ONRAMP_SANDBOX_IN_PRODUCTION: "demo-with-play-money",
+      KYC_SANDBOX_IN_PRODUCTION: "demo-approves-by-last-name",
+    });
     expect(result.ok).toBe(false);
     expect(!result.ok && result.problems).toEqual([expect.stringMatching(/^PUBLIC_URL: must be set in production/)]);
   });

@@ -83,7 +83,12 @@ describe("the outbox (default mail adapter)", () => {
   });
 
   it("production refuses to start on the outbox alone, unless told to on purpose", () => {
-    const production = { NODE_ENV: "production", PUBLIC_URL: "https://sarraf.example", ONRAMP_SANDBOX_IN_PRODUCTION: "demo-with-play-money" };
+    const production = {
+      NODE_ENV: "production",
+      PUBLIC_URL: "https://sarraf.example",
+      ONRAMP_SANDBOX_IN_PRODUCTION: "demo-with-play-money",
+      KYC_SANDBOX_IN_PRODUCTION: "demo-approves-by-last-name",
+    };
     const refused = parseEnv(production);
     expect(refused.ok).toBe(false);
     expect(!refused.ok && refused.problems.join("\n")).toMatch(/^SMTP_URL: must be set in production .*OUTBOX_IN_PRODUCTION=true/m);
@@ -139,7 +144,13 @@ describe("GET /dev/mailbox", () => {
   it("is not there in production, nor when mail goes out over SMTP", async () => {
     const production = createTestApp({
       database,
-      env: { NODE_ENV: "production", PUBLIC_URL: "https://sarraf.example", OUTBOX_IN_PRODUCTION: "true", ONRAMP_SANDBOX_IN_PRODUCTION: "demo-with-play-money" },
+      env: {
+        NODE_ENV: "production",
+        PUBLIC_URL: "https://sarraf.example",
+        OUTBOX_IN_PRODUCTION: "true",
+        ONRAMP_SANDBOX_IN_PRODUCTION: "demo-with-play-money",
+        KYC_SANDBOX_IN_PRODUCTION: "demo-approves-by-last-name",
+      },
     });
     const smtp = createTestApp({ database, env: { SMTP_URL: "smtp://127.0.0.1:9" } });
     for (const app of [production, smtp]) {

@@ -57,7 +57,12 @@ describe("server/main.ts", () => {
 });
 
 describe("server/main.ts in production on the sandbox on-ramp", () => {
-  const production = { NODE_ENV: "production", PUBLIC_URL: "http://127.0.0.1", OUTBOX_IN_PRODUCTION: "true" };
+  const production = {
+    NODE_ENV: "production",
+    PUBLIC_URL: "http://127.0.0.1",
+    OUTBOX_IN_PRODUCTION: "true",
+    KYC_SANDBOX_IN_PRODUCTION: "demo-approves-by-last-name",
+  };
 
   it("refuses to start on the sandbox by default, naming the setting that allows a demo", async () => {
     const folder = mkdtempSync(join(tmpdir(), "sarraf-main-prod-"));

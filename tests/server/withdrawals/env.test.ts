@@ -4,7 +4,12 @@ import { describe, expect, it } from "vitest";
 import { parseEnv } from "../../../server/env.ts";
 
 describe("WITHDRAW_NETWORK in production", () => {
-  const production = { NODE_ENV: "production", PUBLIC_URL: "https://sarraf.example", OUTBOX_IN_PRODUCTION: "true" };
+  const production = {
+    NODE_ENV: "production",
+    PUBLIC_URL: "https://sarraf.example",
+    OUTBOX_IN_PRODUCTION: "true",
+    KYC_SANDBOX_IN_PRODUCTION: "demo-approves-by-last-name",
+  };
   const swipelux = {
     ONRAMP_PROVIDER: "swipelux",
     SWIPELUX_API_KEY: "sk_live_secret_value",

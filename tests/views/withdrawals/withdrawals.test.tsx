@@ -1,5 +1,5 @@
-// The withdrawals page over stubbed calls: the gates said up front (a password change's lock, with
-// the form disabled), an address cooling off with its countdown from the server's clock, and the
+// The withdrawals page over stubbed calls: the gates said up front (a password change's lock, a
+// freeze with since when and how to reach support, with the form disabled), an address cooling off with its countdown from the server's clock, and the
 // figures shown before a code is asked for.
 import { describe, expect, it } from "vitest";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
@@ -14,6 +14,17 @@ describe("the withdrawals page", { timeout: 20_000 }, () => {
     const locked = { ...sampleList, status: { ...sampleList.status, lockedUntil: "2026-11-29T12:00:00.000Z" } };
     await renderApp("/withdrawals", { user: storedUser, calls: { withdrawList: () => locked } });
     expect(await main().findByTestId("locked", {}, { timeout: 10_000 })).toHaveTextContent("Your password was changed recently");
+    expect(screen.getByLabelText("To address")).toBeDisabled();
+  });
+
+  it("says clearly that withdrawals are frozen, since when, and how to reach support; the form is disabled", async () => {
+    const frozen = { ...sampleList, status: { ...sampleList.status, frozen: true, frozenAt: "2026-11-27T09:15:00.000Z" } };
+    await renderApp("/withdrawals", { user: storedUser, calls: { withdrawList: () => frozen } });
+    const notice = await main().findByTestId("frozen", {}, { timeout: 10_000 });
+    expect(within(notice).getByRole("heading", { name: "Withdrawals are frozen" })).toBeInTheDocument();
+    expect(notice).toHaveTextContent(/frozen since Nov 27, 2026/);
+    expect(within(notice).getByRole("link", { name: "contact page" })).toHaveAttribute("href", "/contact");
+    expect(within(notice).getByRole("link", { name: /@/ })).toHaveAttribute("href", expect.stringMatching(/^mailto:/));
     expect(screen.getByLabelText("To address")).toBeDisabled();
   });
 

@@ -1,5 +1,8 @@
 import { useEffect, useId, useState, type ReactNode } from "react";
+import { useLingui } from "@lingui/react/macro";
+import { acceptedImageTypes } from "../../../../contract/files.ts";
 import { FieldError } from "../../../shared/ui/form.tsx";
+import { FilePicker } from "../../../shared/ui/FilePicker.tsx";
 
 /** A labelled select in the form's field style, its error read out with it. */
 export function SelectField({
@@ -56,21 +59,26 @@ export function PhotoField({
   selfie?: boolean;
   onChange: (file: File | null) => void;
 }) {
+  const { t } = useLingui();
   const id = useId();
   const preview = usePreview(file);
   const describedBy = [`${id}-hint`, error ? `${id}-error` : null].filter(Boolean).join(" ");
   return (
     <div className={`field kyc-photo ${error ? "field-invalid" : ""}`}>
-      <label htmlFor={id}>{label}</label>
-      <input
+      <label id={`${id}-label`} htmlFor={id}>
+        {label}
+      </label>
+      <FilePicker
         id={id}
         name={name}
-        type="file"
-        accept="image/jpeg,image/png,image/webp"
+        accept={acceptedImageTypes.join(",")}
         capture={selfie ? "user" : "environment"}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        onChange={(event) => onChange(event.target.files?.[0] ?? null)}
+        buttonText={file ? t`Choose another photo` : t`Choose a photo`}
+        fileName={file?.name ?? null}
+        labelledBy={`${id}-label`}
+        describedBy={describedBy}
+        invalid={Boolean(error)}
+        onPick={onChange}
       />
       <p id={`${id}-hint`} className="field-hint">
         {hint}

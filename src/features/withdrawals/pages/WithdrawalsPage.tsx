@@ -1,13 +1,11 @@
 import "../withdrawals.css";
 import { useEffect, useState } from "react";
-import { Link } from "wouter";
-import { paths } from "../../../shared/lib/paths.ts";
 import { Money } from "../../../shared/ui/Money.tsx";
 import { Trans, useLingui } from "@lingui/react/macro";
-import type { WithdrawStatus } from "../../../../contract/index.ts";
 import { PageHeader } from "../../../shared/ui/PageHeader.tsx";
-import { Alert, FormAlert } from "../../../shared/ui/form.tsx";
+import { FormAlert } from "../../../shared/ui/form.tsx";
 import { AddAddressForm } from "../components/AddAddressForm.tsx";
+import { Gates } from "../components/Gates.tsx";
 import { AddressBook } from "../components/AddressBook.tsx";
 import { WithdrawalList } from "../components/WithdrawalList.tsx";
 import { WithdrawForm } from "../components/WithdrawForm.tsx";
@@ -25,34 +23,6 @@ function useServerNow(serverNow: string | undefined) {
     return () => clearInterval(timer);
   }, []);
   return now + offset;
-}
-
-function Gates({ status }: { status: WithdrawStatus }) {
-  const { i18n } = useLingui();
-  const until = status.lockedUntil ? i18n.date(new Date(status.lockedUntil), { dateStyle: "medium", timeStyle: "short" }) : null;
-  return (
-    <>
-      {status.frozen && (
-        <Alert>
-          <Trans>Withdrawals from your account are frozen. Contact support to lift the freeze.</Trans>
-        </Alert>
-      )}
-      {until && (
-        <p className="withdraw-notice" role="status" data-testid="locked">
-          <Trans>
-            Your password was changed recently. To protect your account, withdrawals are paused until <bdi dir="ltr">{until}</bdi>.
-          </Trans>
-        </p>
-      )}
-      {!status.kycApproved && (
-        <p className="withdraw-notice" role="status">
-          <Trans>
-            Verify your identity before you withdraw. <Link href={paths.kyc}>Verify your identity</Link>
-          </Trans>
-        </p>
-      )}
-    </>
-  );
 }
 
 export default function WithdrawalsPage() {
