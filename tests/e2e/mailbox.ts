@@ -25,3 +25,21 @@ export async function readCode(context: BrowserContext, email: string, lang: "en
     await mailbox.close();
   }
 }
+
+/** Opens the dev mailbox in another tab and reads the text of the newest message to `to` that `matches` (its whole article). */
+export async function readMessage(context: BrowserContext, to: string, matches: RegExp = /./, lang: "en" | "ar" = "en"): Promise<string> {
+  const mailbox = await context.newPage();
+  try {
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      await mailbox.goto(`/dev/mailbox?to=${encodeURIComponent(to)}&lang=${lang}`);
+      const texts = await mailbox.locator("article").allInnerTexts();
+      const found = texts.find((text) => matches.test(text));
+      if (found) return found;
+      if (Date.now() > deadline) throw new Error(`no message to ${to} matching ${matches} in:\n${texts.join("\n---\n")}`);
+      await mailbox.waitForTimeout(100);
+    }
+  } finally {
+    await mailbox.close();
+  }
+}

@@ -2,7 +2,7 @@ import { CODES } from "./limits.ts";
 import { translate, type Locale, type MessageId } from "../../platform/i18n/index.ts";
 import type { MailKind, MailMessage } from "../../platform/mail/mailer.ts";
 
-type AuthMailKind = Exclude<MailKind, "onrampReversed" | "withdrawAddress" | "withdrawCode">;
+type AuthMailKind = Extract<MailKind, "signup" | "signupExisting" | "signin" | "reset">;
 
 const TEMPLATES: Record<AuthMailKind, { subject: MessageId; text: MessageId }> = {
   signup: { subject: "mail.signup.subject", text: "mail.signup.text" },

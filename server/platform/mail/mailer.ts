@@ -1,6 +1,19 @@
 import type { Locale } from "../i18n/index.ts";
 
-export type MailKind = "signup" | "signupExisting" | "signin" | "reset" | "onrampReversed" | "withdrawAddress" | "withdrawCode";
+export type MailKind =
+  | "signup"
+  | "signupExisting"
+  | "signin"
+  | "reset"
+  | "onrampReversed"
+  | "withdrawAddress"
+  | "withdrawCode"
+  | "contactMessage"
+  | "contactReceipt"
+  | "newsletterConfirm"
+  | "newsletterAlready"
+  | "newsletterWelcome"
+  | "newsletterIssue";
 
 export interface MailMessage {
   to: string;
@@ -9,6 +22,10 @@ export interface MailMessage {
   html?: string;
   kind: MailKind;
   locale: Locale;
+  /** Where a reply goes (a contact message's sender), when not to the sender. */
+  replyTo?: string;
+  /** A newsletter mail's one-click unsubscribe address (List-Unsubscribe, RFC 8058). */
+  listUnsubscribe?: string;
 }
 
 /** The mail port: adapters deliver, or fail by rejecting. */
