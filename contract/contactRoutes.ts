@@ -27,7 +27,7 @@ export const contactRoutes = {
     status: "live",
     request: contactStartSchema,
     response: formTokenSchema,
-    failures: [],
+    failures: [validation],
   }),
   contactUs: route({
     path: routePaths.contactUs,
