@@ -51,6 +51,10 @@ export const reasonStatus = {
   withdrawalsLocked: 403,
   withdrawalsFrozen: 403,
   withdrawLimit: 409,
+  formTooFast: 422,
+  formExpired: 422,
+  linkInvalid: 404,
+  linkExpired: 400,
 } as const satisfies Record<string, FailureStatus>;
 
 export type Reason = keyof typeof reasonStatus;
@@ -73,6 +77,7 @@ export interface ValidationData {
 export interface ReasonData {
   validation: ValidationData;
   rateLimited: { retryAfter: number };
+  formTooFast: { retryAfter: number };
   codeInvalid: { attemptsLeft: number };
   emailNotVerified: { email: string };
   codeRequired: { email: string };

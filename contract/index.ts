@@ -18,6 +18,7 @@ export {
 } from "./failures.ts";
 export type { AnyReason, IsSessionRoute, PlainStatusOf, ReasonOf, RoutesWithReason } from "./routeFailures.ts";
 export * from "./kyc.ts";
+export * from "./contact.ts";
 export * from "./legal.ts";
 export * from "./market.ts";
 export * from "./money.ts";

@@ -21,6 +21,8 @@ export const paths = {
   withdrawals: "/withdrawals",
   blog: "/blog",
   contact: "/contact",
+  newsletterConfirm: "/newsletter/confirm",
+  newsletterUnsubscribe: "/newsletter/unsubscribe",
   partners: "/partners",
   partner: "/partners/:partner",
   terms: "/terms",

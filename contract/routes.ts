@@ -49,6 +49,7 @@ import { tradingRoutes } from "./trading.ts";
 import { balancesRequestSchema, balancesSchema, historyRequestSchema, historySchema } from "./portfolio.ts";
 import { pnlRoutes } from "./pnlRoutes.ts";
 import { kycRoutes } from "./kycRoutes.ts";
+import { contactRoutes } from "./contactRoutes.ts";
 import { fileRoutes } from "./fileRoutes.ts";
 import { withdrawalRoutes } from "./withdrawalRoutes.ts";
 import { route, type RouteDef } from "./routeDef.ts";
@@ -233,9 +234,12 @@ export const routes = {
   }),
 
   // Public
-  contactUs: planned(routePaths.contactUs, "Public", "Sends a message to the team.", "none"),
+  contactStart: route(contactRoutes.contactStart),
+  contactUs: route(contactRoutes.contactUs),
   blogList: planned(routePaths.blogList, "Public", "Blog posts, filtered.", "none"),
-  subscribe: planned(routePaths.subscribe, "Public", "Subscribes an e-mail to the newsletter.", "none"),
+  subscribe: route(contactRoutes.subscribe),
+  subscribeConfirm: route(contactRoutes.subscribeConfirm),
+  unsubscribe: route(contactRoutes.unsubscribe),
 
   // Market
   currencyList: route({

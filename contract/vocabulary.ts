@@ -51,6 +51,9 @@ export const fieldErrorKeys = [
   "document.numberInvalid",
   "photo.required",
   "photo.notFound",
+  "subject.tooLong",
+  "message.tooShort",
+  "message.tooLong",
 ] as const;
 export type FieldErrorKey = (typeof fieldErrorKeys)[number];
 

@@ -52,6 +52,7 @@ import { portfolioHandlers } from "./modules/portfolio/index.ts";
 import { createKyc, kycHandlers, kycStatus, kycWebhookRoutes, photosFrom } from "./modules/kyc/index.ts";
 import { tradeHistory, tradingHandlers } from "./modules/trading/index.ts";
 import { createFiles, fileHandlers, fileStoreFor, pictureRoutes } from "./modules/files/index.ts";
+import { contactHandlers, createContact } from "./modules/contact/index.ts";
 import { createWithdrawals, devWithdrawRoutes, withdrawalHandlers, withdrawalHistory, withdrawLinkRoutes } from "./modules/withdrawals/index.ts";
 
 export const API_BASE = "/api/v1";
@@ -90,6 +91,7 @@ export function createApp(deps: AppDeps) {
       contactOf: (userId) => userContact(db, userId),
       passwordChangedAt: (userId) => passwordChangedAt(db, userId),
     });
+  const contact = createContact({ db, env, logger, now, mail });
   const app = new Hono<AppEnv>();
 
   // A client's X-Request-Id is kept only when short and plain (letters, digits, _ - =); else a new UUID.
@@ -138,6 +140,7 @@ export function createApp(deps: AppDeps) {
     ...tradingHandlers({ db, env, ledger, catalog, now }),
     ...fileHandlers({ ...platform, files }),
     ...withdrawalHandlers({ env, withdrawals }),
+    ...contactHandlers(contact),
   };
   const api = apiRoutes({ handlers, requireSession: requireAuth(platform), base: API_BASE });
   app.route(API_BASE, api);

@@ -272,6 +272,8 @@ export const envSchema = z.object({
     .default("us-east-1"),
   FILES_S3_ACCESS_KEY_ID: z.string().regex(/^\S+$/, { error: "must be the access key id" }).optional(),
   FILES_S3_SECRET_ACCESS_KEY: secret("the secret access key"),
+  // Contact and newsletter (README "Contact and newsletter"): where contact messages go.
+  SUPPORT_EMAIL: z.email({ error: "must be an e-mail address, e.g. support@sarraf.example" }).default("support@sarraf.example"),
   SWIPELUX_WEBHOOK_KEYS_URL: z
     .string()
     // https:// outside development (onrampProblems below): over http:// anyone on the way could swap the keys.

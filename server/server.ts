@@ -6,6 +6,7 @@ import { serve } from "@hono/node-server";
 import { createApp } from "./app.ts";
 import { PRUNE } from "./modules/auth/limits.ts";
 import { pruneAuthRows } from "./modules/auth/prune.ts";
+import { pruneNewsletterRows } from "./modules/contact/index.ts";
 import { createFiles, fileStoreFor, UNUSED_PICTURE_MS } from "./modules/files/index.ts";
 import { openDatabase, type Database } from "./platform/db/open.ts";
 import { envWith, isPlayMoneyDemo, type Env } from "./env.ts";
@@ -129,6 +130,10 @@ export async function startServer({ env = envWith(), logger = createLogger(env.L
       files.pruneUnusedPictures(new Date(Date.now() - UNUSED_PICTURE_MS)).then(
         (deleted) => logger.debug("files.pruned", { deleted }),
         (error: unknown) => logger.warn("files.pruneFailed", errorFields(error)),
+      ),
+      pruneNewsletterRows(database.db, new Date()).then(
+        (deleted) => logger.debug("newsletter.pruned", deleted),
+        (error: unknown) => logger.warn("newsletter.pruneFailed", errorFields(error)),
       ),
     ]);
   // The last run is awaited at close, so it never races the database closing.

@@ -64,6 +64,8 @@ export const routes: readonly RouteEntry[] = [
   { path: paths.home, layout: "public", title: homePromises().title, ...lazyPage("public/pages/HomePage.tsx"), prerender: true },
   { path: paths.blog, layout: "public", title: msg`Blog`, ...lazyPage("public/pages/BlogPage.tsx"), prerender: true },
   { path: paths.contact, layout: "public", title: msg`Contact us`, ...lazyPage("public/pages/ContactPage.tsx"), prerender: true },
+  { path: paths.newsletterConfirm, layout: "public", title: msg`Newsletter subscription`, ...lazyPage("public/pages/NewsletterConfirmPage.tsx") },
+  { path: paths.newsletterUnsubscribe, layout: "public", title: msg`Unsubscribe`, ...lazyPage("public/pages/NewsletterUnsubscribePage.tsx") },
   { path: paths.terms, layout: "public", title: msg`Terms of Service`, ...lazyPage("public/pages/TermsPage.tsx") },
   { path: paths.privacy, layout: "public", title: msg`Privacy Policy`, ...lazyPage("public/pages/PrivacyPage.tsx") },
   { path: paths.riskDisclosure, layout: "public", title: msg`Risk Disclosure`, ...lazyPage("public/pages/RiskPage.tsx") },

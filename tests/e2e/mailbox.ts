@@ -31,3 +31,21 @@ export async function newestMail(context: BrowserContext, email: string, match: 
 export async function readCode(context: BrowserContext, email: string, lang: "en" | "ar" = "en"): Promise<string> {
   return (await newestMail(context, email, /\b(\d{6})\b/, lang))[1]!;
 }
+
+/** Opens the dev mailbox in another tab and reads the text of the newest message to `to` that `matches` (its whole article). */
+export async function readMessage(context: BrowserContext, to: string, matches: RegExp = /./, lang: "en" | "ar" = "en"): Promise<string> {
+  const mailbox = await context.newPage();
+  try {
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      await mailbox.goto(`/dev/mailbox?to=${encodeURIComponent(to)}&lang=${lang}`);
+      const texts = await mailbox.locator("article").allInnerTexts();
+      const found = texts.find((text) => matches.test(text));
+      if (found) return found;
+      if (Date.now() > deadline) throw new Error(`no message to ${to} matching ${matches} in:\n${texts.join("\n---\n")}`);
+      await mailbox.waitForTimeout(100);
+    }
+  } finally {
+    await mailbox.close();
+  }
+}

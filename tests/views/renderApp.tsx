@@ -43,6 +43,8 @@ const defaults: FakeCalls = {
   portfolioValue: ({ currency, range }) => ({ currency: currency === "EUR" ? "EUR" : "USD", range: range ?? "1M", points: [] }),
   // Not verified yet (the profile's status and the Buy page's gate ask).
   checkKyc: () => ({ status: "notStarted", retryAllowed: false, submittedAt: null, reviewedAt: null, cardBuyThresholdUsd: "1000" }),
+  // The contact form's start token (the contact page asks when it opens).
+  contactStart: () => ({ formToken: "1795870000000.signature", minSeconds: 3 }),
 };
 
 /**

@@ -15,6 +15,8 @@ export const outbox = pgTable(
     text: text("text").notNull(),
     kind: text("kind").notNull(),
     locale: text("locale").notNull(),
+    /** The Reply-To of a message that has one (a contact message: its sender). */
+    replyTo: text("reply_to"),
     createdAt: at("created_at").notNull().defaultNow(),
   },
   (t) => [index("outbox_to_created_idx").on(t.to, t.createdAt), index("outbox_created_idx").on(t.createdAt)],

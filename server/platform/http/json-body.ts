@@ -10,10 +10,9 @@ const JSON_TYPE = /^application\/([\w.+-]+\+)?json\s*(;|$)/i;
 /**
  * The fields that may hold several lines, by request path: in their strings (and in strings
  * nested under them) tab and line feed are allowed. Every other string of every body, and every
- * key, refuses all control characters. No field is multi-line yet; a feature that adds one
- * (a contact message, a withdrawal note) lists it here, e.g. `"/api/v1/contactus/add": ["message"]`.
+ * key, refuses all control characters. A feature that adds one lists it here.
  */
-export const MULTILINE_FIELDS: Readonly<Record<string, readonly string[]>> = {};
+export const MULTILINE_FIELDS: Readonly<Record<string, readonly string[]>> = { "/api/v1/contactus/add": ["message"] };
 
 const NO_FIELDS: ReadonlySet<string> = new Set();
 const multilineFieldsOf = (path: string): ReadonlySet<string> => (Object.hasOwn(MULTILINE_FIELDS, path) ? new Set(MULTILINE_FIELDS[path]) : NO_FIELDS);

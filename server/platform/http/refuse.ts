@@ -58,6 +58,10 @@ const reasonMessages: Record<Reason, MessageId> = {
   withdrawalsLocked: "error.withdrawalsLocked",
   withdrawalsFrozen: "error.withdrawalsFrozen",
   withdrawLimit: "error.withdrawLimit",
+  formTooFast: "error.formTooFast",
+  formExpired: "error.formExpired",
+  linkInvalid: "error.linkInvalid",
+  linkExpired: "error.linkExpired",
 };
 
 /** The words of a failure the table documents without a reason, by its status. */

@@ -166,6 +166,35 @@ export const en = {
   "mailbox.to": "To",
   "mailbox.subject": "Subject",
   "mailbox.sent": "Sent",
+  "mailbox.replyTo": "Reply-To",
+  // Contact and newsletter (issue 28).
+  "success.contactSent": "Thank you: your message has reached us. We have e-mailed you a receipt.",
+  "success.subscribeSent": "Check your inbox: we have e-mailed you a link to confirm. If this address is already subscribed, the e-mail says so instead.",
+  "success.subscribeConfirmed": "Your subscription is confirmed.",
+  "success.unsubscribed": "You are unsubscribed.",
+  "success.formToken": "The form is ready.",
+  "error.formTooFast": "That was quicker than a person can fill in the form. Please wait a moment and send it again.",
+  "error.formExpired": "This form has been open too long. Reload the page and send your message again.",
+  "error.linkInvalid": "This link is not valid. Open the whole link from the e-mail.",
+  "error.linkExpired": "This link is no longer valid. Subscribe again to get a new one.",
+  "subject.tooLong": "Use at most {max} characters.",
+  "message.tooShort": "Write at least {min} characters.",
+  "message.tooLong": "Use at most {max} characters.",
+  "mail.contactMessage.subject": "Contact form: {subject}",
+  "mail.contactMessage.text":
+    "From: {name} <{email}>\nLanguage: {locale}\nReference: {reference}\n\n{message}\n\nAnswer by replying to this e-mail: it goes to the sender.",
+  "mail.contactReceipt.subject": "We have received your message",
+  "mail.contactReceipt.text":
+    "Hello,\n\nThank you for writing to Sarraf. Your message has reached our support team, and we will answer by e-mail, usually within two working days. Your reference is {reference}.\n\nIf you did not write to us, you can ignore this e-mail.",
+  "mail.newsletterConfirm.subject": "Confirm your subscription to the Sarraf newsletter",
+  "mail.newsletterConfirm.text":
+    "Hello,\n\nTo receive the Sarraf newsletter at this address, confirm your subscription by opening this link within {hours} hours:\n{link}\n\nIf you did not ask for it, ignore this e-mail: you will not be subscribed.",
+  "mail.newsletterAlready.subject": "You are already subscribed to the Sarraf newsletter",
+  "mail.newsletterAlready.text":
+    "Hello,\n\nSomeone, probably you, asked to subscribe this address to the Sarraf newsletter. It is already subscribed, so nothing has changed.",
+  "mail.newsletterWelcome.subject": "Welcome to the Sarraf newsletter",
+  "mail.newsletterWelcome.text": "Hello,\n\nYour subscription is confirmed. You will receive our news, guides and market notes about once a month.",
+  "mail.newsletter.footer": "You receive this e-mail because you subscribed to the Sarraf newsletter. To unsubscribe with one click, open:\n{link}",
   // Social sign-in: the API, the popup's result page, and the embedded provider's sign-in page.
   "error.socialCodeInvalid": "This sign-in has expired or was already used. Please try again.",
   "social.result.title": "Sarraf sign-in",

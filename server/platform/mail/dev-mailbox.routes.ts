@@ -42,7 +42,7 @@ function mailboxPage(locale: Locale, messages: OutboxMessage[], to: string | und
     const sent = m.createdAt.toISOString();
     return `<article aria-labelledby="m${index}">
 <h2 id="m${index}" dir="auto">${escapeHtml(m.subject)}</h2>
-<dl><dt>${t("mailbox.to")}</dt><dd dir="ltr">${escapeHtml(m.to)}</dd>
+<dl><dt>${t("mailbox.to")}</dt><dd dir="ltr">${escapeHtml(m.to)}</dd>${m.replyTo ? `<dt>${t("mailbox.replyTo")}</dt><dd dir="ltr">${escapeHtml(m.replyTo)}</dd>` : ""}
 <dt>${t("mailbox.sent")}</dt><dd dir="ltr"><time datetime="${sent}">${sent.slice(0, 19).replace("T", " ")} UTC</time></dd></dl>
 <pre dir="auto">${escapeHtml(m.text)}</pre>
 </article>`;

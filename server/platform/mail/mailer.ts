@@ -10,7 +10,13 @@ export type MailKind =
   | "withdrawCode"
   | "withdrawCompleted"
   | "withdrawFailed"
-  | "withdrawUnfrozen";
+  | "withdrawUnfrozen"
+  | "contactMessage"
+  | "contactReceipt"
+  | "newsletterConfirm"
+  | "newsletterAlready"
+  | "newsletterWelcome"
+  | "newsletterIssue";
 
 export interface MailMessage {
   to: string;
@@ -19,6 +25,10 @@ export interface MailMessage {
   html?: string;
   kind: MailKind;
   locale: Locale;
+  /** Where a reply goes (a contact message's sender), when not to the sender. */
+  replyTo?: string;
+  /** A newsletter mail's one-click unsubscribe address (List-Unsubscribe, RFC 8058). */
+  listUnsubscribe?: string;
 }
 
 /** The mail port: adapters deliver, or fail by rejecting. */

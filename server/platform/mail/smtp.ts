@@ -7,8 +7,8 @@ import type { Mailer, MailService } from "./mailer.ts";
 export function smtpMailer(url: string, from: string) {
   const transport = nodemailer.createTransport(url);
   const mailer: Mailer = {
-    async send({ to, subject, text, html }) {
-      await transport.sendMail({ from, to, subject, text, html });
+    async send({ to, subject, text, html, replyTo, listUnsubscribe }) {
+      await transport.sendMail({ from, to, subject, text, html, replyTo, ...(listUnsubscribe ? { list: { unsubscribe: listUnsubscribe } } : {}) });
     },
   };
   return { mailer, close: () => transport.close() };

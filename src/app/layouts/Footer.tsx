@@ -1,16 +1,21 @@
-import { Link } from "wouter";
+import { Link, useLocation } from "wouter";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { SUPPORT_EMAIL } from "../../../contract/vocabulary.ts";
 import { paths } from "../../shared/lib/paths.ts";
+import { NewsletterSignup } from "../../features/public/index.ts";
 import "./footer.css";
 
-/** The foot of public and auth pages: the legal documents, where to write to us, and the risk in one line. */
-export function Footer() {
+/** The foot of public and auth pages: the newsletter (public pages), the legal documents, where to write to us, and the risk in one line. */
+export function Footer({ newsletter = false }: { newsletter?: boolean }) {
   const { t } = useLingui();
   const email = SUPPORT_EMAIL;
   const year = new Date().getFullYear();
+  // Pages that show the sign-up in their content do not show it twice.
+  const [location] = useLocation();
+  const withSignup = newsletter && ![paths.contact, paths.newsletterConfirm, paths.newsletterUnsubscribe].includes(location as never);
   return (
     <footer className="site-footer">
+      {withSignup && <NewsletterSignup variant="footer" />}
       <div className="footer-row">
         <nav aria-label={t`Legal`} className="footer-links">
           <Link href={paths.terms}>{t`Terms of Service`}</Link>

@@ -35,7 +35,7 @@ export function PublicLayout({ children, variant = "public" }: { children: React
       <main id="main" className="site-main">
         {children}
       </main>
-      <Footer />
+      <Footer newsletter />
     </div>
   );
 }

@@ -52,6 +52,10 @@ const reasonTexts: Record<AnyReason, MessageDescriptor> = {
   withdrawalsLocked: msg`Your password was changed recently, so withdrawals are paused for a while to protect your account.`,
   withdrawalsFrozen: msg`Withdrawals from this account are frozen. Contact support to lift the freeze.`,
   withdrawLimit: msg`This withdrawal is above your limit for one withdrawal or for the last 24 hours.`,
+  formTooFast: msg`That was quicker than a person can fill in the form. Please wait a moment and send it again.`,
+  formExpired: msg`This form has been open too long. Reload the page and send your message again.`,
+  linkInvalid: msg`This link is not valid. Open the whole link from the e-mail.`,
+  linkExpired: msg`This link is no longer valid. Subscribe again to get a new one.`,
 };
 
 /** The API client's codes, for a failure without a reason: the server's words for each status, and ours for the rest. */

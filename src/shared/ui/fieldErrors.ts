@@ -1,11 +1,15 @@
 import type { I18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
+import { CONTACT_MESSAGE_MAX_LENGTH, CONTACT_MESSAGE_MIN_LENGTH, CONTACT_SUBJECT_MAX_LENGTH } from "../../../contract/contactVocabulary.ts";
 import { LOGIN_PASSWORD_MAX_LENGTH, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, type FieldErrorKey } from "../../../contract/vocabulary.ts";
 
 const min = PASSWORD_MIN_LENGTH;
 const max = PASSWORD_MAX_LENGTH;
 const loginMax = LOGIN_PASSWORD_MAX_LENGTH;
 const nameMax = NAME_MAX_LENGTH;
+const subjectMax = CONTACT_SUBJECT_MAX_LENGTH;
+const messageMin = CONTACT_MESSAGE_MIN_LENGTH;
+const messageMax = CONTACT_MESSAGE_MAX_LENGTH;
 
 // The contract's issue keys, in the user's language (the server has its own copy of these texts).
 const texts: Record<FieldErrorKey, ReturnType<typeof msg>> = {
@@ -50,6 +54,9 @@ const texts: Record<FieldErrorKey, ReturnType<typeof msg>> = {
   "document.numberInvalid": msg`Enter the document number as printed: 3 to 30 letters and digits.`,
   "photo.required": msg`Add this photo.`,
   "photo.notFound": msg`This photo was not found among your uploads. Upload it again.`,
+  "subject.tooLong": msg`Keep the subject to ${subjectMax} characters at most.`,
+  "message.tooShort": msg`Write at least ${messageMin} characters, so we understand what you need.`,
+  "message.tooLong": msg`Keep the message to ${messageMax} characters at most.`,
 };
 
 export function fieldErrorText(i18n: I18n, key: FieldErrorKey): string {

@@ -213,6 +213,24 @@ export const validBodies: { [K in LiveRouteName]: fc.Arbitrary<RequestOf<K>> } =
   ),
   withdrawUpdate: accepted("withdrawUpdate", fc.record({ id: fc.uuid(), label: text(1, 40) })),
   withdrawDelete: accepted("withdrawDelete", fc.record({ id: fc.uuid() })),
+  contactStart: fc.constant({}),
+  contactUs: accepted(
+    "contactUs",
+    fc.record(
+      {
+        name: text(1, 40),
+        email,
+        subject: text(1, 60),
+        message: text(10, 200),
+        formToken: fc.oneof(fc.constant(""), fc.stringMatching(/^\d{13}\.[A-Za-z0-9_-]{43}$/)),
+        website: fc.constantFrom("", "http://spam.example"),
+      },
+      { requiredKeys: ["name", "email", "subject", "message", "formToken"] },
+    ),
+  ),
+  subscribe: accepted("subscribe", fc.record({ email, website: fc.constantFrom("", "x") }, { requiredKeys: ["email"] })),
+  subscribeConfirm: accepted("subscribeConfirm", fc.record({ token: fc.stringMatching(/^[A-Za-z0-9_-]{43}$/) })),
+  unsubscribe: accepted("unsubscribe", fc.record({ token: fc.stringMatching(/^[A-Za-z0-9_-]{43}$/) })),
   vaultWithdraw: accepted(
     "vaultWithdraw",
     fc.oneof(

@@ -53,7 +53,7 @@ const failures: { name: string; status: number; id: MessageId; send: (lang: stri
     send: (lang) => t.post("/health", { lang, body: { pad: "x".repeat(2000) } }),
   },
   { name: "missing token", status: 401, id: "error.unauthorized", send: (lang) => t.post("/user/get-profile-by-id", { lang }) },
-  { name: "spec path not built yet", status: 501, id: "error.notImplemented", send: (lang) => t.post("/subscriber/add", { lang, body: {} }) },
+  { name: "spec path not built yet", status: 501, id: "error.notImplemented", send: (lang) => t.post("/blog/get-blog-withFilter", { lang, body: {} }) },
   {
     name: "wrong method on a known path",
     status: 405,
@@ -114,7 +114,17 @@ describe("API surface", () => {
       "/user/kyc/submit",
     ];
     // Public market reads: the list needs no body; the others default what they can and answer from the price snapshot.
-    const market = { "/currency/list": 200, "/market/tickers": 200, "/market/price-history": 400 } as Record<string, number>;
+    // Public market reads, and contact and newsletter (the form's start token needs no body; the rest validate).
+    const market = {
+      "/currency/list": 200,
+      "/market/tickers": 200,
+      "/market/price-history": 400,
+      "/contactus/start": 200,
+      "/contactus/add": 400,
+      "/subscriber/add": 400,
+      "/subscriber/confirm": 400,
+      "/subscriber/unsubscribe": 400,
+    } as Record<string, number>;
     const open = ["/user/signup", "/user/login", "/user/sendotp", "/user/verifyotp", "/user/forgotPassword", "/user/resetpassword", "/user/social-login"];
     const postable = routeList.filter((route) => route.methods.includes("POST") && route.name !== "health");
     expect(

@@ -19,6 +19,6 @@ describe("apiRoutes", () => {
     expect(() => apiRoutes({ handlers: handlersFor(liveNames.filter((name) => name !== "login")), requireSession: noGuard, base: API_BASE })).toThrow(
       "no handler for the live route login",
     );
-    expect(() => apiRoutes({ handlers: handlersFor([...liveNames, "subscribe"]), requireSession: noGuard, base: API_BASE })).toThrow(/subscribe/);
+    expect(() => apiRoutes({ handlers: handlersFor([...liveNames, "blogList"]), requireSession: noGuard, base: API_BASE })).toThrow(/blogList/);
   });
 });

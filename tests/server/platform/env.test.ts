@@ -75,6 +75,7 @@ describe("parseEnv", () => {
         KYC_CARD_BUY_THRESHOLD_USD: 1000,
         SUMSUB_API_URL: "https://api.sumsub.com",
         SUMSUB_LEVEL_NAME: "basic-kyc-level",
+        SUPPORT_EMAIL: "support@sarraf.example",
       },
     });
   });

@@ -22,8 +22,8 @@ describe("textProblem", () => {
 });
 
 describe("multi-line fields", () => {
-  it("are listed per path, and none exists yet", () => {
-    expect(MULTILINE_FIELDS).toEqual({});
+  it("are listed per path: the contact form's message only", () => {
+    expect(MULTILINE_FIELDS).toEqual({ "/api/v1/contactus/add": ["message"] });
   });
 
   it("allow tab and line feed, and only those, in the fields a path lists", () => {

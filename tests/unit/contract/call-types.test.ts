@@ -78,6 +78,11 @@ describe("Call (src/shared/api/call.ts)", () => {
       | "checkKyc"
       | "kycDetails"
       | "kycSubmit"
+      | "contactStart"
+      | "contactUs"
+      | "subscribe"
+      | "subscribeConfirm"
+      | "unsubscribe"
     >();
   });
 });

@@ -1,0 +1,38 @@
+import { useEffect, useRef, type ReactNode } from "react";
+
+/**
+ * A form's success: what happened and what comes next, with the way to start again. It takes the
+ * focus from the form it replaces (whose button is gone), so keyboards and screen readers land on it.
+ */
+export function SentNotice({ title, children, again, onAgain }: { title: ReactNode; children: ReactNode; again?: string; onAgain?: () => void }) {
+  const ref = useRef<HTMLParagraphElement>(null);
+  useEffect(() => ref.current?.focus(), []);
+  return (
+    <div className="sent-notice">
+      <svg
+        className="sent-icon"
+        viewBox="0 0 24 24"
+        aria-hidden="true"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      >
+        <circle cx="12" cy="12" r="9" />
+        <path d="M8 12.5l2.5 2.5L16 9.5" />
+      </svg>
+      <div className="sent-body">
+        <p className="sent-title" tabIndex={-1} ref={ref}>
+          {title}
+        </p>
+        <p>{children}</p>
+        {again && onAgain && (
+          <button type="button" className="link-button" onClick={onAgain}>
+            {again}
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}
