@@ -32,6 +32,7 @@ export const routePaths = {
   contactUs: "/contactus/add",
   blogList: "/blog/get-blog-withFilter",
   subscribe: "/subscriber/add",
+  pageViewAdd: "/pageview/add",
   buySellReport: "/user/buy-sell-report",
   portfolio: "/user/portfolio",
   portfolioValue: "/user/portfolio/value",

@@ -51,6 +51,7 @@ import { pnlRoutes } from "./pnlRoutes.ts";
 import { kycRoutes } from "./kycRoutes.ts";
 import { fileRoutes } from "./fileRoutes.ts";
 import { withdrawalRoutes } from "./withdrawalRoutes.ts";
+import { analyticsRoutes } from "./analyticsRoutes.ts";
 import { route, type RouteDef } from "./routeDef.ts";
 
 export type { RouteDef } from "./routeDef.ts";
@@ -236,6 +237,7 @@ export const routes = {
   contactUs: planned(routePaths.contactUs, "Public", "Sends a message to the team.", "none"),
   blogList: planned(routePaths.blogList, "Public", "Blog posts, filtered.", "none"),
   subscribe: planned(routePaths.subscribe, "Public", "Subscribes an e-mail to the newsletter.", "none"),
+  pageViewAdd: route(analyticsRoutes.pageViewAdd),
 
   // Market
   currencyList: route({

@@ -18,7 +18,8 @@ import { errorFields } from "./platform/logging/logger.ts";
 import { createMailService } from "./platform/mail/index.ts";
 import { devMailboxRoutes } from "./platform/mail/dev-mailbox.routes.ts";
 import { apiRoutes, type Handlers } from "./platform/http/api.ts";
-import { spaRoutes } from "./platform/http/spa.ts";
+import { markPlayMoney, spaRoutes } from "./platform/http/spa.ts";
+import { pageHtml, siteConfigOf } from "./platform/http/page-html.ts";
 import { firstAnswers } from "./platform/http/first-answers.ts";
 import { signedInRenderer } from "./platform/http/signed-in-render.ts";
 import { setAnswerHeader } from "./platform/http/answer-headers.ts";
@@ -35,6 +36,7 @@ import {
   userContact,
 } from "./modules/auth/index.ts";
 import { healthHandlers } from "./modules/health/index.ts";
+import { analyticsHandlers } from "./modules/analytics/index.ts";
 import { pushHandlers } from "./modules/notifications/index.ts";
 import { createCatalog, createPriceService, devPriceRoutes, marketHandlers } from "./modules/market/index.ts";
 import { createLedger, devLedgerRoutes } from "./modules/ledger/index.ts";
@@ -99,7 +101,7 @@ export function createApp(deps: AppDeps) {
     await next();
   });
   app.use(requestLog(deps.logger));
-  app.use(securityHeaders(deps.env.CSP_FRAME_ANCESTORS, deps.env.TRUST_PROXY));
+  app.use(securityHeaders(deps.env.CSP_FRAME_ANCESTORS, deps.env.TRUST_PROXY, siteConfigOf(deps.env)));
   app.use(hostGuard(deps.env));
   // Answers carry tokens and personal data (ASVS 14.3.2): no browser or proxy may keep them.
   app.use("/api/*", async (c, next) => {
@@ -138,6 +140,7 @@ export function createApp(deps: AppDeps) {
     ...tradingHandlers({ db, env, ledger, catalog, now }),
     ...fileHandlers({ ...platform, files }),
     ...withdrawalHandlers({ env, withdrawals }),
+    ...analyticsHandlers(platform),
   };
   const api = apiRoutes({ handlers, requireSession: requireAuth(platform), base: API_BASE });
   app.route(API_BASE, api);
@@ -168,6 +171,7 @@ export function createApp(deps: AppDeps) {
     spaRoutes(deps.staticDir, deps.logger, {
       sourceMaps: deps.env.NODE_ENV !== "production",
       playMoney: isPlayMoneyDemo(deps.env),
+      pageHtml: pageHtml({ env: deps.env, ...(isPlayMoneyDemo(deps.env) ? { mark: markPlayMoney } : {}) }),
       // A signed-in page's first calls, answered in its HTML by the app itself.
       firstAnswers: firstAnswers({ request: (input, init, env) => app.request(input, init, env as never) }, API_BASE),
       // And the page drawn with them, by the app built for Node.

@@ -213,6 +213,21 @@ export const validBodies: { [K in LiveRouteName]: fc.Arbitrary<RequestOf<K>> } =
   ),
   withdrawUpdate: accepted("withdrawUpdate", fc.record({ id: fc.uuid(), label: text(1, 40) })),
   withdrawDelete: accepted("withdrawDelete", fc.record({ id: fc.uuid() })),
+  pageViewAdd: accepted(
+    "pageViewAdd",
+    fc.record(
+      {
+        path: fc.oneof(
+          fc.constantFrom("/", "/blog?category=guides", "/reset-password?token=abc", "/partners/a@b.example"),
+          text(1, 40).map((rest) => `/${rest}`),
+        ),
+        title: text(1, 60),
+        locale,
+        referrer: fc.oneof(fc.constant(null), fc.constantFrom("https://news.example.org/a?b=c", "/login?returnTo=%2F")),
+      },
+      { requiredKeys: ["path", "title", "locale"] },
+    ),
+  ),
   vaultWithdraw: accepted(
     "vaultWithdraw",
     fc.oneof(
