@@ -15,7 +15,7 @@ export function HomeHero({ facts, prices }: { facts: HomeFacts; prices: ReactNod
   return (
     <section className="home-hero" aria-labelledby="home-title">
       <div className="home-hero-copy">
-        <p className="home-eyebrow">{t`Your money changer for digital assets`}</p>
+        <p className="home-eyebrow">{t`Crypto, in English and Arabic`}</p>
         <h1 id="home-title" className="home-title">
           {i18n._(promises.headline)}
         </h1>
