@@ -1,6 +1,7 @@
 // The contract shared by machines/, src/ and server/: pure TypeScript + zod, no React, DOM,
 // Node or storage (lint enforces it).
 export * from "./account.ts";
+export * from "./analytics.ts";
 export * from "./auth.ts";
 export * from "./fields.ts";
 export * from "./files.ts";

@@ -33,6 +33,22 @@ export const paths = {
 
 export type PathName = keyof typeof paths;
 
+/**
+ * A page's address in one language: `?lang=ar` (or en) chooses the language of the HTML and the
+ * app, above the stored choice, so each language of a public page has an address of its own for
+ * search engines' hreflang alternates (issue 28). Without it the cookie, then Accept-Language decide.
+ */
+export const LANG_PARAM = "lang";
+
+/**
+ * Where the build writes the site's origin in a page's head (Open Graph, hreflang, canonical): the
+ * server puts its own (PUBLIC_URL, else the request's) in its place as it sends the page.
+ */
+export const PAGE_ORIGIN_PLACEHOLDER = "https://origin.sarraf.invalid";
+
+/** The <meta name> whose content is the server's public settings for the SPA (chat keys, analytics). */
+export const SITE_CONFIG_META = "sarraf-site";
+
 /** The cookie that mirrors the chosen language, so the server sends a page's HTML already in it. */
 export const localeCookie = "lang";
 

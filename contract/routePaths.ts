@@ -35,6 +35,7 @@ export const routePaths = {
   contactStart: "/contactus/start",
   subscribeConfirm: "/subscriber/confirm",
   unsubscribe: "/subscriber/unsubscribe",
+  pageViewAdd: "/pageview/add",
   buySellReport: "/user/buy-sell-report",
   portfolio: "/user/portfolio",
   portfolioValue: "/user/portfolio/value",

@@ -52,6 +52,7 @@ import { kycRoutes } from "./kycRoutes.ts";
 import { contactRoutes } from "./contactRoutes.ts";
 import { fileRoutes } from "./fileRoutes.ts";
 import { withdrawalRoutes } from "./withdrawalRoutes.ts";
+import { analyticsRoutes } from "./analyticsRoutes.ts";
 import { route, type RouteDef } from "./routeDef.ts";
 
 export type { RouteDef } from "./routeDef.ts";
@@ -240,6 +241,7 @@ export const routes = {
   subscribe: route(contactRoutes.subscribe),
   subscribeConfirm: route(contactRoutes.subscribeConfirm),
   unsubscribe: route(contactRoutes.unsubscribe),
+  pageViewAdd: route(analyticsRoutes.pageViewAdd),
 
   // Market
   currencyList: route({

@@ -9,8 +9,9 @@ import { launchChromium, type CdpBrowser } from "./cdp-pipe.ts";
  * `npm run bench:web`: how fast pages load on a slow phone, in real Chromium against the real
  * server (a fresh temporary PGlite, the production build), each run in a new browser context
  * (cold cache), throttled as Lighthouse's mobile preset: Slow 4G (562.5 ms round trip, 1.47 Mbit/s
- * down, 675 kbit/s up) and a CPU slowed 4×. For `/`, `/login` and `/dashboard` (signed in),
- * the median of --runs (BENCH_RUNS, 5) of:
+ * down, 675 kbit/s up) and a CPU slowed 4×. For the public pages (`/`, `/blog`, `/contact`), `/login`
+ * and `/dashboard` (signed in), each in English and Arabic (the browser's language), the median of
+ * --runs (BENCH_RUNS, 5) of:
  *
  *   FCP, LCP (and what the LCP element is), TBT (long tasks' time over 50 ms, after FCP),
  *   CLS (largest session window); for the dashboard, FCP is when its layout is painted (its HTML
@@ -21,14 +22,15 @@ import { launchChromium, type CdpBrowser } from "./cdp-pipe.ts";
  * Runtime domain a test driver turns on: with it on, Chromium evaluates scripts about twice as
  * slowly, which no phone does. --inspector turns it on, to see the difference.
  *
- * Flags: --runs, --routes (BENCH_ROUTES, comma-separated), --cpu (BENCH_CPU, the slow-down, 4),
+ * Flags: --runs, --routes (BENCH_ROUTES, comma-separated), --langs (BENCH_LANGS, en,ar), --cpu (BENCH_CPU, the slow-down, 4),
  * --no-throttle, --inspector; BENCH_DEBUG=1 prints the start-up's stages and the long tasks of each run.
  */
 
 const { values: flags } = parseArgs({
   options: {
     runs: { type: "string", default: process.env.BENCH_RUNS ?? "5" },
-    routes: { type: "string", default: process.env.BENCH_ROUTES ?? "/,/login,/dashboard" },
+    routes: { type: "string", default: process.env.BENCH_ROUTES ?? "/,/blog,/contact,/login,/dashboard" },
+    langs: { type: "string", default: process.env.BENCH_LANGS ?? "en,ar" },
     "no-throttle": { type: "boolean", default: false },
     cpu: { type: "string", default: process.env.BENCH_CPU ?? "4" },
     inspector: { type: "boolean", default: false },
@@ -36,6 +38,7 @@ const { values: flags } = parseArgs({
 });
 const RUNS = Math.max(1, Number(flags.runs));
 const ROUTES = flags.routes!.split(",").filter(Boolean);
+const LANGS = flags.langs!.split(",").filter((lang) => lang === "en" || lang === "ar");
 // Lighthouse's mobile "Slow 4G" (devtools throttling values) and its 4× CPU slow-down.
 const NETWORK = { offline: false, latency: 562.5, downloadThroughput: (1474.56 * 1024) / 8, uploadThroughput: (675 * 1024) / 8 };
 const CPU_RATE = Number(flags.cpu);
@@ -75,17 +78,18 @@ async function evaluate<T>(browser: CdpBrowser, sessionId: string, expression: s
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function measure(browser: CdpBrowser, base: string, route: string, authUser: string | null): Promise<Sample> {
+async function measure(browser: CdpBrowser, base: string, route: string, authUser: string | null, lang: string): Promise<Sample> {
   // A new browser context per run: nothing cached, nothing stored from another run.
   const { browserContextId } = await browser.send<{ browserContextId: string }>("Target.createBrowserContext");
   try {
     const { targetId } = await browser.send<{ targetId: string }>("Target.createTarget", { url: "about:blank", browserContextId });
     const { sessionId } = await browser.send<{ sessionId: string }>("Target.attachToTarget", { targetId, flatten: true });
     const send = (method: string, params: Record<string, unknown> = {}) => browser.send(method, params, sessionId);
-    // A phone: Lighthouse's Moto G Power viewport, touch, English.
+    // A phone: Lighthouse's Moto G Power viewport, touch, in the language measured (the server
+    // picks the page's language from Accept-Language on a first visit).
     await send("Emulation.setDeviceMetricsOverride", { width: 412, height: 823, deviceScaleFactor: 1.75, mobile: true });
     await send("Emulation.setTouchEmulationEnabled", { enabled: true });
-    await send("Emulation.setLocaleOverride", { locale: "en-US" });
+    await send("Emulation.setLocaleOverride", { locale: lang === "ar" ? "ar" : "en-US" });
     await send("Page.enable");
     await send("Page.addScriptToEvaluateOnNewDocument", { source: OBSERVE });
     if (authUser) {
@@ -103,7 +107,7 @@ async function measure(browser: CdpBrowser, base: string, route: string, authUse
     }
     if (flags.inspector) await send("Runtime.enable");
     await send("Network.enable");
-    await send("Network.setExtraHTTPHeaders", { headers: { "Accept-Language": "en-US,en;q=0.9" } });
+    await send("Network.setExtraHTTPHeaders", { headers: { "Accept-Language": lang === "ar" ? "ar,en;q=0.5" : "en-US,en;q=0.9" } });
     await send("Network.setCacheDisabled", { cacheDisabled: true });
     if (!flags["no-throttle"]) {
       await send("Network.emulateNetworkConditions", NETWORK);
@@ -220,25 +224,26 @@ async function main() {
       `bench:web — ${flags["no-throttle"] ? "no throttling" : `Slow 4G (562.5 ms RTT, 1.47 Mbit/s down, 675 kbit/s up), CPU ${CPU_RATE}×`}, cold cache, median of ${RUNS}${flags.inspector ? ", with the inspector on (Runtime domain)" : ""}, load average ${loadavg()[0]!.toFixed(1)}\n`,
     );
     const rows: string[][] = [["route", "FCP ms", "LCP ms", "TBT ms", "CLS", "KB before paint", "KB to load", "LCP element"]];
-    for (const route of ROUTES) {
-      const signedIn = route.startsWith("/dashboard") || route.startsWith("/market") || route.startsWith("/portfolio");
-      const samples: Sample[] = [];
-      for (let run = 0; run < RUNS; run++) samples.push(await measure(browser, base, route, signedIn ? authUser : null));
-      const wrongPage = samples.find((s) => s.url !== route);
-      if (wrongPage) throw new Error(`${route} ended on ${wrongPage.url}`);
-      const m = (pick: (s: Sample) => number) => median(samples.map(pick));
-      const byLcp = [...samples].sort((a, b) => a.lcp - b.lcp)[Math.floor(samples.length / 2)]!;
-      rows.push([
-        route + (signedIn ? " (signed in)" : ""),
-        m((s) => s.fcp).toFixed(0),
-        m((s) => s.lcp).toFixed(0),
-        m((s) => s.tbt).toFixed(0),
-        m((s) => s.cls).toFixed(3),
-        (m((s) => s.bytesBeforePaint) / 1024).toFixed(1),
-        (m((s) => s.bytesToLoad) / 1024).toFixed(1),
-        byLcp.lcpElement,
-      ]);
-    }
+    for (const route of ROUTES)
+      for (const lang of LANGS) {
+        const signedIn = route.startsWith("/dashboard") || route.startsWith("/market") || route.startsWith("/portfolio");
+        const samples: Sample[] = [];
+        for (let run = 0; run < RUNS; run++) samples.push(await measure(browser, base, route, signedIn ? authUser : null, lang));
+        const wrongPage = samples.find((s) => s.url !== route);
+        if (wrongPage) throw new Error(`${route} ended on ${wrongPage.url}`);
+        const m = (pick: (s: Sample) => number) => median(samples.map(pick));
+        const byLcp = [...samples].sort((a, b) => a.lcp - b.lcp)[Math.floor(samples.length / 2)]!;
+        rows.push([
+          `${route} ${lang}${signedIn ? " (signed in)" : ""}`,
+          m((s) => s.fcp).toFixed(0),
+          m((s) => s.lcp).toFixed(0),
+          m((s) => s.tbt).toFixed(0),
+          m((s) => s.cls).toFixed(3),
+          (m((s) => s.bytesBeforePaint) / 1024).toFixed(1),
+          (m((s) => s.bytesToLoad) / 1024).toFixed(1),
+          byLcp.lcpElement,
+        ]);
+      }
     const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)));
     for (const row of rows)
       console.log(row.map((cell, i) => (i === 0 || i === row.length - 1 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join("  "));

@@ -18,7 +18,8 @@ import { errorFields } from "./platform/logging/logger.ts";
 import { createMailService } from "./platform/mail/index.ts";
 import { devMailboxRoutes } from "./platform/mail/dev-mailbox.routes.ts";
 import { apiRoutes, type Handlers } from "./platform/http/api.ts";
-import { spaRoutes } from "./platform/http/spa.ts";
+import { markPlayMoney, markUploadLimit, spaRoutes } from "./platform/http/spa.ts";
+import { pageHtml, siteConfigOf } from "./platform/http/page-html.ts";
 import { firstAnswers } from "./platform/http/first-answers.ts";
 import { signedInRenderer } from "./platform/http/signed-in-render.ts";
 import { setAnswerHeader } from "./platform/http/answer-headers.ts";
@@ -35,6 +36,7 @@ import {
   userContact,
 } from "./modules/auth/index.ts";
 import { healthHandlers } from "./modules/health/index.ts";
+import { analyticsHandlers } from "./modules/analytics/index.ts";
 import { pushHandlers } from "./modules/notifications/index.ts";
 import { createCatalog, createPriceService, devPriceRoutes, marketHandlers } from "./modules/market/index.ts";
 import { createLedger, devLedgerRoutes } from "./modules/ledger/index.ts";
@@ -101,7 +103,7 @@ export function createApp(deps: AppDeps) {
     await next();
   });
   app.use(requestLog(deps.logger));
-  app.use(securityHeaders(deps.env.CSP_FRAME_ANCESTORS, deps.env.TRUST_PROXY));
+  app.use(securityHeaders(deps.env.CSP_FRAME_ANCESTORS, deps.env.TRUST_PROXY, siteConfigOf(deps.env)));
   app.use(hostGuard(deps.env));
   // Answers carry tokens and personal data (ASVS 14.3.2): no browser or proxy may keep them.
   app.use("/api/*", async (c, next) => {
@@ -141,6 +143,7 @@ export function createApp(deps: AppDeps) {
     ...fileHandlers({ ...platform, files }),
     ...withdrawalHandlers({ env, withdrawals }),
     ...contactHandlers(contact),
+    ...analyticsHandlers(platform),
   };
   const api = apiRoutes({ handlers, requireSession: requireAuth(platform), base: API_BASE });
   app.route(API_BASE, api);
@@ -172,6 +175,10 @@ export function createApp(deps: AppDeps) {
       sourceMaps: deps.env.NODE_ENV !== "production",
       playMoney: isPlayMoneyDemo(deps.env),
       uploadMaxBytes: deps.env.UPLOAD_MAX_BYTES,
+      pageHtml: pageHtml({
+        env: deps.env,
+        mark: (html) => markUploadLimit(isPlayMoneyDemo(deps.env) ? markPlayMoney(html) : html, deps.env.UPLOAD_MAX_BYTES),
+      }),
       // A signed-in page's first calls, answered in its HTML by the app itself.
       firstAnswers: firstAnswers({ request: (input, init, env) => app.request(input, init, env as never) }, API_BASE),
       // And the page drawn with them, by the app built for Node.

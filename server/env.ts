@@ -3,6 +3,7 @@ import { existsSync } from "node:fs";
 import { z } from "zod";
 import { SESSION_DEFAULTS } from "./modules/auth/lifetimes.ts";
 import { DEFAULT_UPLOAD_MAX_BYTES } from "../contract/files.ts";
+import { TAWK_KEY_PATTERN } from "../contract/siteFacts.ts";
 
 const integer = (min: number, max: number, fallback: number) =>
   z.coerce
@@ -53,6 +54,11 @@ const SECRET_SETTINGS: ReadonlySet<string> = new Set([
   "SUMSUB_WEBHOOK_SECRET",
   "FILES_S3_SECRET_ACCESS_KEY",
 ]);
+
+/** A Tawk.to widget as its embed address names it (contract/siteFacts.ts). */
+const tawkKey = z
+  .string()
+  .regex(TAWK_KEY_PATTERN, { error: "must be propertyId/widgetId from the Tawk.to embed code, e.g. 64f1c0ffee0123456789abcd/1h9abcdef" });
 
 export const envSchema = z.object({
   PORT: integer(0, 65535, 3000),
@@ -279,6 +285,13 @@ export const envSchema = z.object({
     // https:// outside development (onrampProblems below): over http:// anyone on the way could swap the keys.
     .regex(/^https?:\/\/\S+$/, { error: "must be an http:// or https:// address of a JWKS" })
     .default("https://api.swipelux.com/api/merchants/webhookKeys"),
+  /** The public site (issue 28): page views one client may record per minute (first-party analytics). */
+  ANALYTICS_VIEWS_PER_MINUTE: integer(1, 10_000, 60),
+  /** Where page views go: the first-party table (default), or Firebase Analytics (the build's VITE_FIREBASE_* with a measurement id). */
+  ANALYTICS_PROVIDER: oneOf(["first-party", "firebase"], "first-party"),
+  /** The live-chat widget per language, Tawk.to's propertyId/widgetId; unset: no chat in that language, and no request to Tawk.to. */
+  CHAT_TAWK_EN: tawkKey.optional(),
+  CHAT_TAWK_AR: tawkKey.optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;

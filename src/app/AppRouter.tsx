@@ -9,7 +9,8 @@ import { PageSkeleton } from "../shared/ui/PageSkeleton.tsx";
 import { AuthLayout } from "./layouts/AuthLayout.tsx";
 import { DashboardLayout } from "./layouts/DashboardLayout.tsx";
 import { PublicLayout } from "./layouts/PublicLayout.tsx";
-import { notFoundRoute, routes, type LayoutKind, type RouteEntry } from "./routes.ts";
+import { notFoundRoute, routes, siteDescription, type LayoutKind, type RouteEntry } from "./routes.ts";
+import { usePageView } from "../features/analytics/index.ts";
 
 function Layout({ kind, children }: { kind: LayoutKind; children: ReactNode }) {
   switch (kind) {
@@ -45,6 +46,15 @@ function RouteReady({ moveFocus }: { moveFocus: boolean }) {
   return null;
 }
 
+/**
+ * A page view (issue 28), inside Suspense beside RouteReady: mounted only once the page itself has
+ * rendered, so a route that redirects (a layout's <Redirect>) never reports its address.
+ */
+function PageViewRecorded({ address }: { address: string }) {
+  usePageView(address);
+  return null;
+}
+
 /** The first link on every page: straight to the main content, past the header and navigation. */
 function SkipLink() {
   const { t } = useLingui();
@@ -69,10 +79,11 @@ function RoutePage({ route, location, moveFocus }: { route: RouteEntry; location
   const Page = route.page;
   return (
     <Layout kind={route.layout}>
-      <DocumentTitle title={route.title} />
+      <DocumentTitle title={route.title} description={route.description ?? siteDescription} />
       <Suspense fallback={<PageSkeleton />}>
         <Page />
         <RouteReady key={location} moveFocus={moveFocus} />
+        <PageViewRecorded address={location} />
       </Suspense>
     </Layout>
   );

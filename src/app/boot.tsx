@@ -3,11 +3,15 @@ import { Router } from "wouter";
 import { waitFor } from "xstate";
 import { navigate } from "wouter/use-browser-location";
 import { isLocale } from "../../machines/shell/locale.machine.ts";
+import { LANG_PARAM } from "../../contract/pages.ts";
 import { appServicesInStages } from "./createActors.ts";
 import { App } from "./App.tsx";
 import { routeFor } from "./routes.ts";
 import { watchLinkIntent } from "./preloadLinks.ts";
 import { isPlayMoneyDemo } from "../shared/lib/playMoney.ts";
+import { siteFactsAreDefaults } from "../shared/lib/siteConfig.ts";
+import { browserPageViewTracker, installPageViewTracker } from "../features/analytics/index.ts";
+import { startChat } from "../features/chat/index.ts";
 
 /**
  * Gives the browser a turn: the start-up runs as several short tasks instead of one long one,
@@ -34,12 +38,16 @@ export async function boot(): Promise<void> {
   const served = document.documentElement.dataset.servedLocale;
   const servedLocale = isLocale(served) ? served : null;
   const prerendered = container.dataset.prerendered;
+  // A language's own address (?lang=ar, the head's hreflang alternates) names its language.
+  const addressed = new URLSearchParams(window.location.search).get(LANG_PARAM);
+  const addressLocale = isLocale(addressed) ? addressed : null;
 
   const stages = appServicesInStages({
     navigate: (to, options) => navigate(to, options),
     path: () => window.location.pathname,
     address: () => window.location.pathname + window.location.search,
     servedLocale,
+    addressLocale,
   });
   let step = stages.next();
   for (; !step.done; step = stages.next()) await yieldToBrowser();
@@ -78,10 +86,21 @@ export async function boot(): Promise<void> {
   // a demo with play money, whose banner the build's HTML does not have.
   const same =
     !isPlayMoneyDemo() &&
+    siteFactsAreDefaults() &&
     prerendered === window.location.pathname &&
-    window.location.search === "" &&
+    (window.location.search === "" || (addressLocale !== null && window.location.search === `?${LANG_PARAM}=${addressLocale}`)) &&
     services.freshVisitor &&
     locale.getSnapshot().context.active === servedLocale;
+  // The language is chosen (and stored) now: the address drops its ?lang=, so the language switcher
+  // is not overruled by it on the next reload.
+  if (addressLocale) {
+    const clean = new URL(window.location.href);
+    clean.searchParams.delete(LANG_PARAM);
+    history.replaceState(history.state, "", clean);
+  }
+  // Each page shown from the first on records a page view; the chat follows the language (issue 28).
+  installPageViewTracker(browserPageViewTracker());
+  startChat(locale);
   // As a transition, React renders in slices and yields between them.
   startTransition(() => {
     if (same) hydrateRoot(container, app);

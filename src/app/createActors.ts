@@ -45,6 +45,8 @@ export interface AppEdges extends Omit<Navigation, "signedInPage"> {
   languages?: readonly string[];
   /** The language the server chose for the page's HTML, if it chose one. */
   servedLocale?: Locale | null;
+  /** The language the address asks for (`?lang=`), above the stored choice. */
+  addressLocale?: Locale | null;
   /** Answers to the page's first calls; by default those the page's HTML brought. */
   firstAnswers?: FirstAnswers;
 }
@@ -89,7 +91,7 @@ export function* appServicesInStages(edges: AppEdges): Generator<void, AppServic
 
   const locale = createActor(localeMachine.provide(localeImplementations({ storage })), {
     ...options("locale"),
-    input: { locale: initialLocale(storage.readLocale(), edges.languages ?? navigator.languages ?? [], edges.servedLocale) },
+    input: { locale: initialLocale(storage.readLocale(), edges.languages ?? navigator.languages ?? [], edges.servedLocale, edges.addressLocale) },
   });
   // The first actor made also compiles XState's own code: a stage of its own.
   yield;

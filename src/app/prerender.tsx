@@ -14,7 +14,7 @@ import { RenderedQuoteCurrency } from "../features/market/index.ts";
 import { App } from "./App.tsx";
 import { SignedInShell } from "./layouts/DashboardLayout.tsx";
 import { createAppServices, type AppServices } from "./createActors.ts";
-import { notFoundRoute, routes } from "./routes.ts";
+import { notFoundRoute, routes, siteDescription } from "./routes.ts";
 
 /**
  * Rendering in Node. At build time (tools/build/pages.ts runs this module once): every route's
@@ -32,6 +32,10 @@ export interface RouteFacts {
   shell: boolean;
   /** The page's title in each language, as the app sets it. */
   titles: Record<Locale, string>;
+  /** Its description in each language (its own, else the site's): the head's meta and Open Graph description. */
+  descriptions: Record<Locale, string>;
+  /** The site's name in each language, for og:site_name. */
+  siteNames: Record<Locale, string>;
 }
 
 /**
@@ -60,10 +64,15 @@ async function composed<T>(path: string, locale: Locale, work: (services: AppSer
 
 export async function routeFacts(locales: readonly Locale[]): Promise<RouteFacts[]> {
   const titles = new Map<string, Record<string, string>>();
+  const descriptions = new Map<string, Record<string, string>>();
+  const siteNames: Record<string, string> = {};
   for (const locale of locales)
     await composed("/", locale, async () => {
-      for (const route of [...routes, notFoundRoute])
+      siteNames[locale] = i18n._(msg`Sarraf`);
+      for (const route of [...routes, notFoundRoute]) {
         titles.set(route.path, { ...titles.get(route.path), [locale]: `${i18n._(route.title)} | ${i18n._(msg`Sarraf`)}` });
+        descriptions.set(route.path, { ...descriptions.get(route.path), [locale]: i18n._(route.description ?? siteDescription) });
+      }
     });
   return [...routes, notFoundRoute].map((route) => ({
     path: route.path,
@@ -71,6 +80,8 @@ export async function routeFacts(locales: readonly Locale[]): Promise<RouteFacts
     prerender: route.prerender === true,
     shell: route.layout === "dashboard",
     titles: titles.get(route.path) as Record<Locale, string>,
+    descriptions: descriptions.get(route.path) as Record<Locale, string>,
+    siteNames: siteNames as Record<Locale, string>,
   }));
 }
 

@@ -11,6 +11,8 @@ export interface RouteEntry {
   path: string;
   layout: LayoutKind;
   title: MessageDescriptor;
+  /** What the page offers, in a sentence: its meta and Open Graph description (the site's own when absent). */
+  description?: MessageDescriptor;
   /** The page's module, from the project root: the build finds its chunk (and CSS) by it, to announce them in the HTML. */
   module: string;
   page: ComponentType;
@@ -61,16 +63,69 @@ const toolRoutes: RouteEntry[] = statechartsViewerEnabled
   : [];
 
 export const routes: readonly RouteEntry[] = [
-  { path: paths.home, layout: "public", title: homePromises().title, ...lazyPage("public/pages/HomePage.tsx"), prerender: true },
-  { path: paths.blog, layout: "public", title: msg`Blog`, ...lazyPage("public/pages/BlogPage.tsx"), prerender: true },
-  { path: paths.contact, layout: "public", title: msg`Contact us`, ...lazyPage("public/pages/ContactPage.tsx"), prerender: true },
+  {
+    path: paths.home,
+    layout: "public",
+    title: homePromises().title,
+    description: homePromises().description,
+    ...lazyPage("public/pages/HomePage.tsx"),
+    prerender: true,
+  },
+  {
+    path: paths.blog,
+    layout: "public",
+    title: msg`Blog`,
+    description: msg`Guides, market notes and product news from Sarraf, in English and Arabic.`,
+    ...lazyPage("public/pages/BlogPage.tsx"),
+    prerender: true,
+  },
+  {
+    path: paths.contact,
+    layout: "public",
+    title: msg`Contact us`,
+    description: msg`Write to the Sarraf team: questions about your account, buying crypto, or working with us.`,
+    ...lazyPage("public/pages/ContactPage.tsx"),
+    prerender: true,
+  },
   { path: paths.newsletterConfirm, layout: "public", title: msg`Newsletter subscription`, ...lazyPage("public/pages/NewsletterConfirmPage.tsx") },
   { path: paths.newsletterUnsubscribe, layout: "public", title: msg`Unsubscribe`, ...lazyPage("public/pages/NewsletterUnsubscribePage.tsx") },
-  { path: paths.terms, layout: "public", title: msg`Terms of Service`, ...lazyPage("public/pages/TermsPage.tsx") },
-  { path: paths.privacy, layout: "public", title: msg`Privacy Policy`, ...lazyPage("public/pages/PrivacyPage.tsx") },
-  { path: paths.riskDisclosure, layout: "public", title: msg`Risk Disclosure`, ...lazyPage("public/pages/RiskPage.tsx") },
-  { path: paths.login, layout: "auth", title: msg`Log in`, ...lazyPage("auth/pages/LoginPage.tsx"), prerender: true },
-  { path: paths.signup, layout: "auth", title: msg`Sign up`, ...lazyPage("auth/pages/SignupPage.tsx"), prerender: true },
+  {
+    path: paths.terms,
+    layout: "public",
+    title: msg`Terms of Service`,
+    description: msg`The terms that apply when you use Sarraf to buy, sell and hold crypto.`,
+    ...lazyPage("public/pages/TermsPage.tsx"),
+  },
+  {
+    path: paths.privacy,
+    layout: "public",
+    title: msg`Privacy Policy`,
+    description: msg`What Sarraf keeps about you, why, for how long, and your rights over it.`,
+    ...lazyPage("public/pages/PrivacyPage.tsx"),
+  },
+  {
+    path: paths.riskDisclosure,
+    layout: "public",
+    title: msg`Risk Disclosure`,
+    description: msg`The risks of crypto assets: prices move fast and you can lose what you put in.`,
+    ...lazyPage("public/pages/RiskPage.tsx"),
+  },
+  {
+    path: paths.login,
+    layout: "auth",
+    title: msg`Log in`,
+    description: msg`Log in to Sarraf with your password, an e-mailed code, or Google, Apple or Facebook.`,
+    ...lazyPage("auth/pages/LoginPage.tsx"),
+    prerender: true,
+  },
+  {
+    path: paths.signup,
+    layout: "auth",
+    title: msg`Sign up`,
+    description: msg`Open a free Sarraf account in a minute and buy your first crypto by card.`,
+    ...lazyPage("auth/pages/SignupPage.tsx"),
+    prerender: true,
+  },
   { path: paths.verifyEmail, layout: "auth", title: msg`Verify your e-mail`, ...lazyPage("auth/pages/VerifyEmailPage.tsx") },
   { path: paths.forgotPassword, layout: "auth", title: msg`Forgot password`, ...lazyPage("auth/pages/ForgotPasswordPage.tsx"), prerender: true },
   { path: paths.resetPassword, layout: "auth", title: msg`Reset password`, ...lazyPage("auth/pages/ResetPasswordPage.tsx") },
@@ -85,10 +140,20 @@ export const routes: readonly RouteEntry[] = [
   { path: paths.profile, layout: "dashboard", title: msg`Profile`, ...lazyPage("account/pages/ProfilePage.tsx") },
   { path: paths.kyc, layout: "dashboard", title: msg`Identity verification`, ...lazyPage("kyc/pages/KycPage.tsx") },
   { path: paths.withdrawals, layout: "dashboard", title: msg`Withdrawals`, ...lazyPage("withdrawals/pages/WithdrawalsPage.tsx") },
-  { path: paths.partners, layout: "partner", title: msg`Partners`, ...lazyPage("public/pages/PartnersPage.tsx"), prerender: true },
+  {
+    path: paths.partners,
+    layout: "partner",
+    title: msg`Partners`,
+    description: msg`The companies Sarraf works with to bring you crypto simply and safely.`,
+    ...lazyPage("public/pages/PartnersPage.tsx"),
+    prerender: true,
+  },
   { path: paths.partner, layout: "partner", title: msg`Partner`, ...lazyPage("public/pages/PartnerPage.tsx") },
   ...toolRoutes,
 ];
+
+/** The description of a page without one of its own: what the site offers. */
+export const siteDescription = homePromises().description;
 
 export const notFoundRoute: RouteEntry = {
   path: "*",

@@ -6,6 +6,7 @@ import type * as Prerender from "../../src/app/prerender.tsx";
 import type { RouteFacts } from "../../src/app/prerender.tsx";
 import { SHELL_MARKERS } from "../../contract/pages.ts";
 import { locales, type Locale } from "../../contract/vocabulary.ts";
+import { headTags } from "./head.ts";
 
 /**
  * The HTML of every route, in every language, written after the client build:
@@ -167,7 +168,7 @@ async function renderAll(ssrOut: string, dist: string, { root, mode }: { root: s
           .replace(/\s*<link rel="stylesheet"[^>]*>/g, "")
           .replace(
             "</head>",
-            `  ${preload.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join("\n    ")}\n    <style>${styles.replace(/<\/style/gi, "<\\/style")}</style>\n  </head>`,
+            `  ${headTags(route, locale)}\n    ${preload.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join("\n    ")}\n    <style>${styles.replace(/<\/style/gi, "<\\/style")}</style>\n  </head>`,
           );
       };
       const keys = firstRenderKeys(manifest, route.module, locale);

@@ -2,7 +2,7 @@ import { stat, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { Context } from "hono";
 import { getCookie } from "hono/cookie";
-import { localeCookie, pathMatches, signedInHintCookie } from "../../../contract/pages.ts";
+import { LANG_PARAM, localeCookie, pathMatches, signedInHintCookie } from "../../../contract/pages.ts";
 import { isLocale, negotiateLocale, type Locale } from "../i18n/index.ts";
 
 /** tools/build/pages.ts writes it: which HTML file serves which route, per language. */
@@ -16,8 +16,13 @@ interface PageIndexEntry {
 
 export const PAGES_DIR = ".pages";
 
-/** The language of a page's HTML: the stored choice (its cookie), else Accept-Language, else English. */
+/**
+ * The language of a page's HTML: the address's own (`?lang=`, each language's address for search
+ * engines), else the stored choice (its cookie), else Accept-Language, else English.
+ */
 export function pageLocale(c: Context): Locale {
+  const asked = c.req.query(LANG_PARAM);
+  if (isLocale(asked)) return asked;
   const chosen = getCookie(c, localeCookie);
   if (isLocale(chosen)) return chosen;
   return negotiateLocale(c.req.header("Accept-Language"));

@@ -1,5 +1,4 @@
 import { isPagePath, SHELL_MARKERS } from "../../../contract/pages.ts";
-import { DEFAULT_UPLOAD_MAX_BYTES } from "../../../contract/files.ts";
 import { readFile, stat } from "node:fs/promises";
 import { bestRepresentation, COMPRESSIBLE, compressText, encodingHeaders } from "./encoding.ts";
 import { getCookie } from "hono/cookie";
@@ -11,6 +10,8 @@ import { extname, join, normalize, sep } from "node:path";
 import { Hono, type Context } from "hono";
 import type { AppEnv } from "./types.ts";
 import type { Logger } from "../logging/logger.ts";
+import type { PageHtml } from "./page-html.ts";
+import { DEFAULT_UPLOAD_MAX_BYTES } from "../../../contract/files.ts";
 
 const TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -49,6 +50,7 @@ export function spaRoutes(
     firstAnswers,
     renderSignedIn,
     playMoney = false,
+    pageHtml,
     uploadMaxBytes = DEFAULT_UPLOAD_MAX_BYTES,
   }: {
     sourceMaps?: boolean;
@@ -56,6 +58,8 @@ export function spaRoutes(
     renderSignedIn?: RenderSignedIn;
     /** The sandbox on-ramp runs in production on purpose: every page's HTML says so to the app (see markPlayMoney). */
     playMoney?: boolean;
+    /** The built pages as sent: the site's origin and settings in their head (page-html.ts); the files as they are without it. */
+    pageHtml?: PageHtml;
     /** UPLOAD_MAX_BYTES: told to the app in every page's HTML when it is not the default (see markUploadLimit). */
     uploadMaxBytes?: number;
   } = {},
@@ -98,8 +102,11 @@ export function spaRoutes(
       // A signed-in page's first calls, answered in its HTML for the session its cookie names.
       const answers = page.shell && status === 200 && c.req.method === "GET" ? await firstAnswers?.(c, decoded, locale) : null;
       if (answers?.length) {
-        let html = (await readFile(page.file, "utf8")).replace("</body>", `${firstAnswersElement(answers)}\n  </body>`);
-        html = mark(html);
+        let html = (pageHtml ? await pageHtml.html(c, page.file) : await readFile(page.file, "utf8")).replace(
+          "</body>",
+          `${firstAnswersElement(answers)}\n  </body>`,
+        );
+        if (!pageHtml) html = mark(html);
         // The page drawn with those answers in place of its empty shell: the user's data is in the
         // first paint. Without a render (none built, a failure, too slow) the shell stays.
         const markup = await renderSignedIn?.(decoded, locale, answers, quoteOf(getCookie(c, quoteCookie)));
@@ -114,13 +121,21 @@ export function spaRoutes(
           ...(representation.encoding === "identity" ? {} : { "Content-Encoding": representation.encoding }),
         });
       }
-      return serveHtml(c, page.file, status, {
+      const pageHeaders = {
         "Content-Type": TYPES[".html"]!,
         "Cache-Control": REVALIDATE,
         "Content-Language": locale,
-        // The same address answers per language (cookie, else Accept-Language) and encoding.
+        // The same address answers per language (?lang=, else cookie, else Accept-Language) and encoding.
         Vary: "Accept-Encoding, Accept-Language, Cookie",
-      });
+      };
+      if (pageHtml) {
+        const representation = await pageHtml.representation(c, page.file);
+        return c.body(representation.body, status, {
+          ...pageHeaders,
+          ...(representation.encoding === "identity" ? {} : { "Content-Encoding": representation.encoding }),
+        });
+      }
+      return serveHtml(c, page.file, status, pageHeaders);
     }
     const index = await fileAt("/index.html");
     if (!index) {

@@ -214,6 +214,7 @@ export const ar: Record<MessageId, string> = {
   "standIn.expired.title": "تعذّرت متابعة تسجيل الدخول هذا",
   "standIn.expired.text": "انتهت صلاحية طلب تسجيل الدخول أو أنه غير صالح. أغلق هذه النافذة وحاول مجددًا.",
   "success.pushTokenSaved": "تم إعداد الإشعارات على هذا الجهاز.",
+  "success.pageViewRecorded": "سُجّلت زيارة الصفحة.",
   "error.addressNotFound": "لم نجد هذا العنوان في دفتر عناوينك.",
   "error.addressNotUsable": "لا يمكن استخدام هذا العنوان بعد: أكّده من الرسالة التي أرسلناها، ثم انتظر انتهاء فترة التهدئة.",
   "error.withdrawalNotFound": "لم نجد سحبًا لك ينتظر رمزًا بهذا المعرّف. ابدأ من جديد.",

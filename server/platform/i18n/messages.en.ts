@@ -214,6 +214,7 @@ export const en = {
   "standIn.expired.text": "The sign-in request has expired or is not valid. Close this window and try again.",
   // Push notifications.
   "success.pushTokenSaved": "Notifications are set up on this device.",
+  "success.pageViewRecorded": "Page view recorded.",
   // Withdrawals (issue 27).
   "error.addressNotFound": "We could not find this address in your address book.",
   "error.addressNotUsable": "This address cannot be used yet: confirm it from the e-mail we sent, then wait for its cooling-off to end.",

@@ -17,6 +17,11 @@ export function Footer({ newsletter = false }: { newsletter?: boolean }) {
     <footer className="site-footer">
       {withSignup && <NewsletterSignup variant="footer" />}
       <div className="footer-row">
+        <nav aria-label={t`Sarraf`} className="footer-links">
+          <Link href={paths.blog}>{t`Blog`}</Link>
+          <Link href={paths.contact}>{t`Contact`}</Link>
+          <Link href={paths.partners}>{t`Partners`}</Link>
+        </nav>
         <nav aria-label={t`Legal`} className="footer-links">
           <Link href={paths.terms}>{t`Terms of Service`}</Link>
           <Link href={paths.privacy}>{t`Privacy Policy`}</Link>

@@ -16,5 +16,6 @@ export { ListFailed } from "./components/ListFailed.tsx";
 export { PriceChange } from "./components/PriceChange.tsx";
 export { QuoteCurrencySelect } from "./components/QuoteCurrencySelect.tsx";
 export { UnknownAsset } from "./components/UnknownAsset.tsx";
-export { formatPrice, formatVolume } from "./lib/format.ts";
+export { changeDirection, formatPrice, formatVolume } from "./lib/format.ts";
+export { Sparkline } from "./components/Sparkline.tsx";
 export { canvasText, tickMarkText } from "./lib/chartLocale.ts";

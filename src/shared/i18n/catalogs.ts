@@ -24,10 +24,17 @@ export function activateLocale(locale: Locale): void {
 }
 
 /**
- * The language to start in: the stored choice, else the one the server chose for this page's HTML
- * (from the cookie or Accept-Language), else the browser's if we speak it, else English.
+ * The language to start in: the address's own (`?lang=`, a link to one language's page), else the
+ * stored choice, else the one the server chose for this page's HTML (from the cookie or
+ * Accept-Language), else the browser's if we speak it, else English.
  */
-export function initialLocale(stored: Locale | null, browserLanguages: readonly string[], served: Locale | null = null): Locale {
+export function initialLocale(
+  stored: Locale | null,
+  browserLanguages: readonly string[],
+  served: Locale | null = null,
+  addressed: Locale | null = null,
+): Locale {
+  if (addressed) return addressed;
   if (stored) return stored;
   if (served) return served;
   return browserLanguages.some((tag) => tag.toLowerCase().startsWith("ar")) ? "ar" : "en";

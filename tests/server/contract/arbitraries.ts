@@ -231,6 +231,21 @@ export const validBodies: { [K in LiveRouteName]: fc.Arbitrary<RequestOf<K>> } =
   subscribe: accepted("subscribe", fc.record({ email, website: fc.constantFrom("", "x") }, { requiredKeys: ["email"] })),
   subscribeConfirm: accepted("subscribeConfirm", fc.record({ token: fc.stringMatching(/^[A-Za-z0-9_-]{43}$/) })),
   unsubscribe: accepted("unsubscribe", fc.record({ token: fc.stringMatching(/^[A-Za-z0-9_-]{43}$/) })),
+  pageViewAdd: accepted(
+    "pageViewAdd",
+    fc.record(
+      {
+        path: fc.oneof(
+          fc.constantFrom("/", "/blog?category=guides", "/reset-password?token=abc", "/partners/a@b.example"),
+          text(1, 40).map((rest) => `/${rest}`),
+        ),
+        title: text(1, 60),
+        locale,
+        referrer: fc.oneof(fc.constant(null), fc.constantFrom("https://news.example.org/a?b=c", "/login?returnTo=%2F")),
+      },
+      { requiredKeys: ["path", "title", "locale"] },
+    ),
+  ),
   vaultWithdraw: accepted(
     "vaultWithdraw",
     fc.oneof(

@@ -71,6 +71,8 @@ describe("parseEnv", () => {
         FILES_S3_REGION: "us-east-1",
         KYC_PROVIDER: "sandbox",
         KYC_SANDBOX_IN_PRODUCTION: "no",
+        ANALYTICS_VIEWS_PER_MINUTE: 60,
+        ANALYTICS_PROVIDER: "first-party",
         KYC_SANDBOX_REVIEW_SECONDS: 5,
         KYC_CARD_BUY_THRESHOLD_USD: 1000,
         SUMSUB_API_URL: "https://api.sumsub.com",

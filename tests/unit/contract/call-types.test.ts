@@ -75,6 +75,7 @@ describe("Call (src/shared/api/call.ts)", () => {
       | "withdrawAdd"
       | "withdrawUpdate"
       | "withdrawDelete"
+      | "pageViewAdd"
       | "checkKyc"
       | "kycDetails"
       | "kycSubmit"

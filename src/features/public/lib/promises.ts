@@ -26,6 +26,14 @@ const headlines: Record<Offer, MessageDescriptor> = {
   all: msg`Buy, sell and exchange crypto with confidence`,
 };
 
+/** The site's description (the home page's, and any page's without one of its own). */
+const descriptions: Record<Offer, MessageDescriptor> = {
+  buy: msg`Buy Bitcoin, Ethereum and other major crypto by card with Sarraf: live prices, clear fees, in English and Arabic.`,
+  buySell: msg`Buy crypto by card and sell it for cash with Sarraf: live prices, clear fees, in English and Arabic.`,
+  buyConvert: msg`Buy crypto by card and swap one coin for another with Sarraf: live prices, clear fees, in English and Arabic.`,
+  all: msg`Buy crypto by card, sell it for cash or swap one coin for another with Sarraf: live prices, clear fees, in English and Arabic.`,
+};
+
 /** The feature card for the trades after buying; none while only buying exists. */
 const tradeCards: Record<Offer, { title: MessageDescriptor; body: MessageDescriptor } | null> = {
   buy: null,
@@ -34,8 +42,8 @@ const tradeCards: Record<Offer, { title: MessageDescriptor; body: MessageDescrip
   all: { title: msg`Sell and exchange`, body: msg`Sell to your currency or swap one coin for another at a clear price.` },
 };
 
-/** The home page's title (the tab's), headline and trade card, for the trades that exist. */
+/** The home page's title (the tab's), headline, description and trade card, for the trades that exist. */
 export function homePromises(kinds: readonly TradeKind[] = AVAILABLE_TRADE_KINDS) {
   const offer = offerOf(kinds);
-  return { title: titles[offer], headline: headlines[offer], tradeCard: tradeCards[offer] };
+  return { title: titles[offer], headline: headlines[offer], description: descriptions[offer], tradeCard: tradeCards[offer] };
 }
