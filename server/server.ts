@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { resolve } from "node:path";
-import type { Server } from "node:http";
+import type { Server, ServerResponse } from "node:http";
 import { serve } from "@hono/node-server";
 import { createApp } from "./app.ts";
 import { PRUNE } from "./modules/auth/limits.ts";
@@ -31,6 +31,8 @@ export interface RunningServer {
   port: number;
   url: string;
   database: Database;
+  /** Requests received (headers read) whose answer has not finished: what a shutdown waits for. */
+  inFlight(): number;
   /** Stops accepting, lets in-flight requests finish (up to SHUTDOWN_TIMEOUT_MS), closes the DB and its lock. */
   close(): Promise<void>;
 }
@@ -144,6 +146,12 @@ export async function startServer({ env = envWith(), logger = createLogger(env.L
   withdrawals.start();
   const pruning = setInterval(() => (pruned = prune()), PRUNE.everyMs).unref();
 
+  let inFlight = 0;
+  server.on("request", (_request, response: ServerResponse) => {
+    inFlight++;
+    response.once("close", () => inFlight--);
+  });
+
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
@@ -154,7 +162,7 @@ export async function startServer({ env = envWith(), logger = createLogger(env.L
       const stopped = new Promise<void>((done) => server.close(() => done()));
       server.closeIdleConnections();
       const deadline = setTimeout(() => {
-        logger.warn("shutdown.timeout", { ms: env.SHUTDOWN_TIMEOUT_MS });
+        logger.warn("shutdown.timeout", { ms: env.SHUTDOWN_TIMEOUT_MS, cut: inFlight });
         server.closeAllConnections();
       }, env.SHUTDOWN_TIMEOUT_MS);
       await stopped;
@@ -169,5 +177,5 @@ export async function startServer({ env = envWith(), logger = createLogger(env.L
       logger.info("stopped", { url });
     })());
 
-  return { port, url, database, close };
+  return { port, url, database, inFlight: () => inFlight, close };
 }

@@ -113,8 +113,8 @@ describe("API surface", () => {
       "/user/kyc/details",
       "/user/kyc/submit",
     ];
-    // Public market reads: the list needs no body; the others default what they can and answer from the price snapshot.
-    // Public market reads, and contact and newsletter (the form's start token needs no body; the rest validate).
+    // Public market reads (the list needs no body; the others default what they can and answer from the price
+    // snapshot), contact and newsletter (the form's start token needs no body; the rest validate), page views.
     const market = {
       "/currency/list": 200,
       "/market/tickers": 200,
@@ -124,6 +124,7 @@ describe("API surface", () => {
       "/subscriber/add": 400,
       "/subscriber/confirm": 400,
       "/subscriber/unsubscribe": 400,
+      "/pageview/add": 400,
     } as Record<string, number>;
     const open = ["/user/signup", "/user/login", "/user/sendotp", "/user/verifyotp", "/user/forgotPassword", "/user/resetpassword", "/user/social-login"];
     const postable = routeList.filter((route) => route.methods.includes("POST") && route.name !== "health");

@@ -57,6 +57,11 @@ function slowPost(server: RunningServer, path: string) {
   return { response, finish: () => req.end(body.slice(10)) };
 }
 
+/** Until the server has read the request's headers: a shutdown must then wait for it (a fixed pause is not enough on a busy machine). */
+async function received(server: RunningServer) {
+  await expect.poll(() => server.inFlight(), { timeout: 60_000, interval: 10 }).toBe(1);
+}
+
 const settled = (promise: Promise<unknown>) => Promise.race([promise.then(() => true), new Promise((r) => setTimeout(() => r(false), 300))]);
 
 describe("startServer", () => {
@@ -98,7 +103,7 @@ describe("startServer", () => {
   it("shuts down gracefully: finishes in-flight requests, refuses new ones, releases the database", async () => {
     const { server } = await start();
     const inFlight = slowPost(server, "/api/v1/health");
-    await new Promise((r) => setTimeout(r, 100));
+    await received(server);
     const closing = server.close();
     expect(await settled(closing)).toBe(false);
     inFlight.finish();
@@ -112,7 +117,7 @@ describe("startServer", () => {
     const { server, logs } = await start({ SHUTDOWN_TIMEOUT_MS: "200" });
     const stuck = slowPost(server, "/api/v1/health");
     stuck.response.catch(() => {}); // the socket is cut: that is the point
-    await new Promise((r) => setTimeout(r, 100));
+    await received(server);
     await server.close();
     expect(logs.some((l) => l.msg === "shutdown.timeout")).toBe(true);
   }, 120_000);
