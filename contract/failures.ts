@@ -50,6 +50,8 @@ export const reasonStatus = {
   withdrawalsLocked: 403,
   withdrawalsFrozen: 403,
   withdrawLimit: 409,
+  postNotFound: 404,
+  partnerNotFound: 404,
 } as const satisfies Record<string, FailureStatus>;
 
 export type Reason = keyof typeof reasonStatus;

@@ -2,6 +2,7 @@
 // Node or storage (lint enforces it).
 export * from "./account.ts";
 export * from "./auth.ts";
+export * from "./blog.ts";
 export * from "./fields.ts";
 export * from "./files.ts";
 export {

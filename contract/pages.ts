@@ -20,6 +20,7 @@ export const paths = {
   kyc: "/kyc",
   withdrawals: "/withdrawals",
   blog: "/blog",
+  blogPost: "/blog/:slug",
   contact: "/contact",
   partners: "/partners",
   partner: "/partners/:partner",

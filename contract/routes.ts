@@ -51,6 +51,7 @@ import { pnlRoutes } from "./pnlRoutes.ts";
 import { kycRoutes } from "./kycRoutes.ts";
 import { fileRoutes } from "./fileRoutes.ts";
 import { withdrawalRoutes } from "./withdrawalRoutes.ts";
+import { blogRoutes } from "./blogRoutes.ts";
 import { route, type RouteDef } from "./routeDef.ts";
 
 export type { RouteDef } from "./routeDef.ts";
@@ -234,7 +235,10 @@ export const routes = {
 
   // Public
   contactUs: planned(routePaths.contactUs, "Public", "Sends a message to the team.", "none"),
-  blogList: planned(routePaths.blogList, "Public", "Blog posts, filtered.", "none"),
+  blogList: route(blogRoutes.blogList),
+  blogPost: route(blogRoutes.blogPost),
+  partnerList: route(blogRoutes.partnerList),
+  partnerPage: route(blogRoutes.partnerPage),
   subscribe: planned(routePaths.subscribe, "Public", "Subscribes an e-mail to the newsletter.", "none"),
 
   // Market

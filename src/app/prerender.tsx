@@ -30,6 +30,8 @@ export interface RouteFacts {
   prerender: boolean;
   /** A signed-in page: its HTML is the layout and the page's first render, shown until the app replaces it. */
   shell: boolean;
+  /** A public content page the server draws per request with its first answer (a post, the blog's list). */
+  rendered: boolean;
   /** The page's title in each language, as the app sets it. */
   titles: Record<Locale, string>;
 }
@@ -70,6 +72,7 @@ export async function routeFacts(locales: readonly Locale[]): Promise<RouteFacts
     module: route.module,
     prerender: route.prerender === true,
     shell: route.layout === "dashboard",
+    rendered: route.rendered === "server",
     titles: titles.get(route.path) as Record<Locale, string>,
   }));
 }
@@ -84,7 +87,12 @@ export async function routeFacts(locales: readonly Locale[]): Promise<RouteFacts
 export function renderPage(
   path: string,
   locale: Locale,
-  { signedInShell = false, answers = [], quote = null }: { signedInShell?: boolean; answers?: FirstAnswer[]; quote?: QuoteCurrency | null } = {},
+  {
+    signedInShell = false,
+    answers = [],
+    quote = null,
+    search = "",
+  }: { signedInShell?: boolean; answers?: FirstAnswer[]; quote?: QuoteCurrency | null; search?: string } = {},
 ): Promise<string> {
   return composed(
     path,
@@ -95,7 +103,7 @@ export function renderPage(
         <StrictMode>
           <SignedInShell value={signedInShell}>
             <RenderedQuoteCurrency value={quote}>
-              <Router ssrPath={path} ssrSearch="">
+              <Router ssrPath={path} ssrSearch={search}>
                 <App actors={services.actors} eventLog={undefined} call={services.call} />
               </Router>
             </RenderedQuoteCurrency>

@@ -18,6 +18,11 @@ export interface RouteEntry {
   preload: () => Promise<void>;
   /** Built into HTML at build time, in every language: its first render depends on nothing but the language. */
   prerender?: true;
+  /**
+   * Drawn by the server for each request, with the answer to its first call (a post, the blog's
+   * filtered page): its content depends on the address and the database (server/platform/http/content-render.ts).
+   */
+  rendered?: "server";
 }
 
 type PageModule = { default: ComponentType };
@@ -62,7 +67,8 @@ const toolRoutes: RouteEntry[] = statechartsViewerEnabled
 
 export const routes: readonly RouteEntry[] = [
   { path: paths.home, layout: "public", title: homePromises().title, ...lazyPage("public/pages/HomePage.tsx"), prerender: true },
-  { path: paths.blog, layout: "public", title: msg`Blog`, ...lazyPage("public/pages/BlogPage.tsx"), prerender: true },
+  { path: paths.blog, layout: "public", title: msg`Blog`, ...lazyPage("blog/pages/BlogPage.tsx"), rendered: "server" },
+  { path: paths.blogPost, layout: "public", title: msg`Blog`, ...lazyPage("blog/pages/PostPage.tsx"), rendered: "server" },
   { path: paths.contact, layout: "public", title: msg`Contact us`, ...lazyPage("public/pages/ContactPage.tsx"), prerender: true },
   { path: paths.terms, layout: "public", title: msg`Terms of Service`, ...lazyPage("public/pages/TermsPage.tsx") },
   { path: paths.privacy, layout: "public", title: msg`Privacy Policy`, ...lazyPage("public/pages/PrivacyPage.tsx") },
@@ -83,8 +89,8 @@ export const routes: readonly RouteEntry[] = [
   { path: paths.profile, layout: "dashboard", title: msg`Profile`, ...lazyPage("account/pages/ProfilePage.tsx") },
   { path: paths.kyc, layout: "dashboard", title: msg`Identity verification`, ...lazyPage("kyc/pages/KycPage.tsx") },
   { path: paths.withdrawals, layout: "dashboard", title: msg`Withdrawals`, ...lazyPage("withdrawals/pages/WithdrawalsPage.tsx") },
-  { path: paths.partners, layout: "partner", title: msg`Partners`, ...lazyPage("public/pages/PartnersPage.tsx"), prerender: true },
-  { path: paths.partner, layout: "partner", title: msg`Partner`, ...lazyPage("public/pages/PartnerPage.tsx") },
+  { path: paths.partners, layout: "partner", title: msg`Partners`, ...lazyPage("partners/pages/PartnersPage.tsx"), rendered: "server" },
+  { path: paths.partner, layout: "partner", title: msg`Partner`, ...lazyPage("partners/pages/PartnerPage.tsx"), rendered: "server" },
   ...toolRoutes,
 ];
 

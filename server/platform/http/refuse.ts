@@ -57,6 +57,8 @@ const reasonMessages: Record<Reason, MessageId> = {
   withdrawalsLocked: "error.withdrawalsLocked",
   withdrawalsFrozen: "error.withdrawalsFrozen",
   withdrawLimit: "error.withdrawLimit",
+  postNotFound: "error.postNotFound",
+  partnerNotFound: "error.partnerNotFound",
 };
 
 /** The words of a failure the table documents without a reason, by its status. */

@@ -51,6 +51,8 @@ const reasonTexts: Record<AnyReason, MessageDescriptor> = {
   withdrawalsLocked: msg`Your password was changed recently, so withdrawals are paused for a while to protect your account.`,
   withdrawalsFrozen: msg`Withdrawals from this account are frozen. Contact support to lift the freeze.`,
   withdrawLimit: msg`This withdrawal is above your limit for one withdrawal or for the last 24 hours.`,
+  postNotFound: msg`We could not find this post. It may have moved or been taken down.`,
+  partnerNotFound: msg`We could not find this partner.`,
 };
 
 /** The API client's codes, for a failure without a reason: the server's words for each status, and ours for the rest. */

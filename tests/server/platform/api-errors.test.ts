@@ -114,7 +114,16 @@ describe("API surface", () => {
       "/user/kyc/submit",
     ];
     // Public market reads: the list needs no body; the others default what they can and answer from the price snapshot.
-    const market = { "/currency/list": 200, "/market/tickers": 200, "/market/price-history": 400 } as Record<string, number>;
+    const market = {
+      "/currency/list": 200,
+      "/market/tickers": 200,
+      "/market/price-history": 400,
+      // The public content reads: a list needs nothing (the request's language), one page its slug.
+      "/blog/get-blog-withFilter": 200,
+      "/blog/get-blog-by-slug": 400,
+      "/partner/list": 200,
+      "/partner/get-by-slug": 400,
+    } as Record<string, number>;
     const open = ["/user/signup", "/user/login", "/user/sendotp", "/user/verifyotp", "/user/forgotPassword", "/user/resetpassword", "/user/social-login"];
     const postable = routeList.filter((route) => route.methods.includes("POST") && route.name !== "health");
     expect(

@@ -78,6 +78,10 @@ describe("Call (src/shared/api/call.ts)", () => {
       | "checkKyc"
       | "kycDetails"
       | "kycSubmit"
+      | "blogList"
+      | "blogPost"
+      | "partnerList"
+      | "partnerPage"
     >();
   });
 });
