@@ -45,6 +45,9 @@ describe("the blog", () => {
     await page.getByRole("searchbox", { name: "Search posts" }).fill("withdraw");
     await page.keyboard.press("Enter");
     await page.waitForURL((url) => url.searchParams.get("q") === "withdraw" && !url.searchParams.has("page"));
+    // The last list stays while the search's loads: counted once the answer is in.
+    await page.locator(".blog-results[aria-busy='false']").waitFor();
+    await page.getByText("Matching “withdraw”").waitFor();
     const count = await page.locator(".post-grid > li").count();
     expect(count).toBeGreaterThan(0);
     await page.reload();
