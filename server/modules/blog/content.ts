@@ -104,7 +104,7 @@ export function parseContentFile(kind: ContentKind, language: Locale, fileName: 
   const body = parts[2]!.trim();
   if (body.length === 0) problems.push("the text after the front matter is empty");
   const pictureName = "cover" in matter ? matter.cover : matter.logo;
-  const cover = media.urlOf(pictureName);
+  const cover = media.srcOf(pictureName);
   if (!cover) problems.push(`${"cover" in matter ? "cover" : "logo"}: content/media/${pictureName} does not exist`);
   if (problems.length > 0 || !cover) return { problems };
   const rendered = renderMarkdown(body);

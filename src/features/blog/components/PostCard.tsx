@@ -11,7 +11,14 @@ export function PostCard({ post, headingLevel = 2 }: { post: BlogPostSummary; he
   const Heading = `h${headingLevel}` as const;
   return (
     <li className="post-card" lang={post.language} dir={post.language === "ar" ? "rtl" : "ltr"}>
-      <img className="post-card-cover" src={post.cover.url} alt="" width={1200} height={630} loading="lazy" decoding="async" />
+      <img
+        className="post-card-cover"
+        src={post.cover.url}
+        alt=""
+        width={1200}
+        height={630}
+        loading={post.cover.url.startsWith("data:") ? undefined : "lazy"}
+      />
       <div className="post-card-body">
         <p className="post-meta">
           <span className="post-category">{i18n._(categoryNames[post.category])}</span>

@@ -71,7 +71,7 @@ export default function PostPage() {
           )}
         </p>
       )}
-      <img className="article-cover" src={post.cover.url} alt={post.cover.alt} width={1200} height={630} decoding="async" fetchPriority="high" />
+      <img className="article-cover" src={post.cover.url} alt={post.cover.alt} width={1200} height={630} fetchPriority="high" />
       <ArticleBody html={post.html} language={post.language} />
       {post.tags.length > 0 && (
         <footer className="article-footer">

@@ -21,7 +21,14 @@ export default function PartnersPage() {
         <ul className="partner-grid" aria-busy={content.has("loading")}>
           {partners.map((partner) => (
             <li key={partner.slug} className="partner-card" lang={partner.language} dir={partner.language === "ar" ? "rtl" : "ltr"}>
-              <img className="partner-logo" src={partner.logo.url} alt="" width={1200} height={630} loading="lazy" decoding="async" />
+              <img
+                className="partner-logo"
+                src={partner.logo.url}
+                alt=""
+                width={1200}
+                height={630}
+                loading={partner.logo.url.startsWith("data:") ? undefined : "lazy"}
+              />
               <div className="partner-card-body">
                 <p className="post-meta">{partner.kind}</p>
                 <h2 className="post-card-title">
