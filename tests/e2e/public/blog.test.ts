@@ -1,7 +1,8 @@
 // The blog and the partner pages, in real Chromium against the server `npm start` runs, over the
 // repository's own content files (content/).
 import { describe, expect, inject, it } from "vitest";
-import { setupBrowser } from "../browser.ts";
+import { accessibilityProblems } from "../a11y.ts";
+import { appStarted, setupBrowser } from "../browser.ts";
 
 const b = setupBrowser();
 const html = (path: string, lang: "en" | "ar" = "en") => fetch(`${inject("baseURL")}${path}`, { headers: { accept: "text/html", cookie: `lang=${lang}` } });
@@ -106,5 +107,23 @@ describe("the partner pages", () => {
     await page.getByRole("heading", { level: 1, name: "الصفحة غير موجودة" }).waitFor();
     expect(errors).toEqual([]);
     await context.close();
+  });
+});
+
+describe("the content pages' accessibility", () => {
+  it("breaks no axe rule in either language, at desktop and phone width", async () => {
+    const found: string[] = [];
+    for (const lang of ["en", "ar"] as const)
+      for (const viewport of ["desktop", "phone"] as const) {
+        const { page, context } = await b.openPage("/blog", { lang, viewport });
+        for (const path of ["/blog?category=security", "/blog/fees-explained", "/partners", "/partners/tamr-wallet"]) {
+          await page.goto(path);
+          await page.locator("main h1").waitFor();
+          await appStarted(page);
+          found.push(...(await accessibilityProblems(page)).map((problem) => `${lang} ${viewport} ${path}: ${problem}`));
+        }
+        await context.close();
+      }
+    expect(found).toEqual([]);
   });
 });
