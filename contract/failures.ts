@@ -55,6 +55,8 @@ export const reasonStatus = {
   formExpired: 422,
   linkInvalid: 404,
   linkExpired: 400,
+  postNotFound: 404,
+  partnerNotFound: 404,
 } as const satisfies Record<string, FailureStatus>;
 
 export type Reason = keyof typeof reasonStatus;

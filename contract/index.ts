@@ -3,6 +3,7 @@
 export * from "./account.ts";
 export * from "./analytics.ts";
 export * from "./auth.ts";
+export * from "./blog.ts";
 export * from "./fields.ts";
 export * from "./files.ts";
 export {

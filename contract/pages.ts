@@ -20,6 +20,7 @@ export const paths = {
   kyc: "/kyc",
   withdrawals: "/withdrawals",
   blog: "/blog",
+  blogPost: "/blog/:slug",
   contact: "/contact",
   newsletterConfirm: "/newsletter/confirm",
   newsletterUnsubscribe: "/newsletter/unsubscribe",

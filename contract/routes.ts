@@ -34,7 +34,6 @@ import {
   codeExpired,
   codeInvalid,
   failure,
-  notBuilt,
   plainFailure,
   pricesStale,
   pricesUnavailable,
@@ -53,6 +52,7 @@ import { contactRoutes } from "./contactRoutes.ts";
 import { fileRoutes } from "./fileRoutes.ts";
 import { withdrawalRoutes } from "./withdrawalRoutes.ts";
 import { analyticsRoutes } from "./analyticsRoutes.ts";
+import { blogRoutes } from "./blogRoutes.ts";
 import { route, type RouteDef } from "./routeDef.ts";
 
 export type { RouteDef } from "./routeDef.ts";
@@ -60,9 +60,6 @@ export type { RouteDef } from "./routeDef.ts";
 /** A call that takes no body (or ignores one). */
 const anyBody = z.unknown();
 const nothing = z.null();
-
-const planned = (path: `/${string}`, group: RouteDef["group"], summary: string, auth: RouteDef["auth"] = "session") =>
-  route({ path, methods: ["POST"], auth, group, summary, status: "planned", request: anyBody, response: anyBody, failures: [notBuilt] });
 
 export const routes = {
   health: route({
@@ -237,7 +234,10 @@ export const routes = {
   // Public
   contactStart: route(contactRoutes.contactStart),
   contactUs: route(contactRoutes.contactUs),
-  blogList: planned(routePaths.blogList, "Public", "Blog posts, filtered.", "none"),
+  blogList: route(blogRoutes.blogList),
+  blogPost: route(blogRoutes.blogPost),
+  partnerList: route(blogRoutes.partnerList),
+  partnerPage: route(blogRoutes.partnerPage),
   subscribe: route(contactRoutes.subscribe),
   subscribeConfirm: route(contactRoutes.subscribeConfirm),
   unsubscribe: route(contactRoutes.unsubscribe),

@@ -21,7 +21,8 @@ import { apiRoutes, type Handlers } from "./platform/http/api.ts";
 import { markPlayMoney, markUploadLimit, spaRoutes } from "./platform/http/spa.ts";
 import { pageHtml, siteConfigOf } from "./platform/http/page-html.ts";
 import { firstAnswers } from "./platform/http/first-answers.ts";
-import { signedInRenderer } from "./platform/http/signed-in-render.ts";
+import { appRenderer } from "./platform/http/signed-in-render.ts";
+import { contentPages } from "./platform/http/content-pages.ts";
 import { setAnswerHeader } from "./platform/http/answer-headers.ts";
 import { compressJson } from "./platform/http/encoding.ts";
 import { profileHandlers } from "./modules/account/index.ts";
@@ -56,6 +57,7 @@ import { tradeHistory, tradingHandlers } from "./modules/trading/index.ts";
 import { createFiles, fileHandlers, fileStoreFor, pictureRoutes } from "./modules/files/index.ts";
 import { contactHandlers, createContact } from "./modules/contact/index.ts";
 import { createWithdrawals, devWithdrawRoutes, withdrawalHandlers, withdrawalHistory, withdrawLinkRoutes } from "./modules/withdrawals/index.ts";
+import { blogHandlers, contentMedia, createBlog, mediaRoutes, siteRoutes } from "./modules/blog/index.ts";
 
 export const API_BASE = "/api/v1";
 export const REQUEST_ID_MAX_LENGTH = 64;
@@ -94,6 +96,7 @@ export function createApp(deps: AppDeps) {
       passwordChangedAt: (userId) => passwordChangedAt(db, userId),
     });
   const contact = createContact({ db, env, logger, now, mail });
+  const blog = createBlog(db);
   const app = new Hono<AppEnv>();
 
   // A client's X-Request-Id is kept only when short and plain (letters, digits, _ - =); else a new UUID.
@@ -144,6 +147,7 @@ export function createApp(deps: AppDeps) {
     ...withdrawalHandlers({ env, withdrawals }),
     ...contactHandlers(contact),
     ...analyticsHandlers(platform),
+    ...blogHandlers({ blog }),
   };
   const api = apiRoutes({ handlers, requireSession: requireAuth(platform), base: API_BASE });
   app.route(API_BASE, api);
@@ -166,23 +170,32 @@ export function createApp(deps: AppDeps) {
   app.route("/", onrampWebhookRoutes({ logger, onramp }));
   app.route("/", kycWebhookRoutes({ logger, kyc }));
   app.route("/", pictureRoutes({ files }));
+  app.route("/", mediaRoutes(contentMedia(env.CONTENT_DIR)));
+  app.route("/", siteRoutes({ env, blog }));
   app.route("/", withdrawLinkRoutes(withdrawals.deps, withdrawals.book));
   app.route("/", devWithdrawRoutes({ env, clock: deps.withdrawClock ?? null, tick: withdrawals.tick }));
   if (onramp.sandbox) app.route("/", sandboxRoutes(onramp.sandbox));
+  // One renderer (one render at a time: the app's catalog is global) for signed-in and content pages.
+  const renderApp = appRenderer(deps.staticDir, deps.logger);
+  const inProcess = { request: (input: URL, init: RequestInit, env: unknown) => app.request(input, init, env as never) };
+  // The built pages as sent: the site's origin and settings in their head, and what the app must be told.
+  const pages = pageHtml({
+    env: deps.env,
+    mark: (html) => markUploadLimit(isPlayMoneyDemo(deps.env) ? markPlayMoney(html) : html, deps.env.UPLOAD_MAX_BYTES),
+  });
   app.route(
     "/",
     spaRoutes(deps.staticDir, deps.logger, {
       sourceMaps: deps.env.NODE_ENV !== "production",
       playMoney: isPlayMoneyDemo(deps.env),
       uploadMaxBytes: deps.env.UPLOAD_MAX_BYTES,
-      pageHtml: pageHtml({
-        env: deps.env,
-        mark: (html) => markUploadLimit(isPlayMoneyDemo(deps.env) ? markPlayMoney(html) : html, deps.env.UPLOAD_MAX_BYTES),
-      }),
+      pageHtml: pages,
       // A signed-in page's first calls, answered in its HTML by the app itself.
       firstAnswers: firstAnswers({ request: (input, init, env) => app.request(input, init, env as never) }, API_BASE),
       // And the page drawn with them, by the app built for Node.
-      renderSignedIn: signedInRenderer(deps.staticDir, deps.logger),
+      renderSignedIn: (pathname, locale, answers, quote) => renderApp(pathname, locale, { signedInShell: true, answers, quote }),
+      // A post, the blog's list, the partners: drawn per address with their content (loaded at start).
+      contentPage: contentPages({ app: inProcess, base: API_BASE, render: renderApp, readHtml: pages.html }),
     }),
   );
   app.notFound((c) => c.text("Not found", 404));

@@ -70,6 +70,8 @@ export const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\/\S+$/, { error: "must be a postgres:// or postgresql:// URL" })
     .optional(),
   STATIC_DIR: z.string().min(1).default("dist"),
+  /** The blog's posts and the partner pages (Markdown files), loaded into the database at start. */
+  CONTENT_DIR: z.string().min(1).default("content"),
   LOG_LEVEL: oneOf(["debug", "info", "warn", "error", "silent"], "info"),
   BODY_LIMIT_BYTES: integer(1, 1024 ** 3, 1024 * 1024),
   CSP_FRAME_ANCESTORS: z

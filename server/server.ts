@@ -20,6 +20,7 @@ import { passwordChangedAt, userContact } from "./modules/auth/index.ts";
 import { createWithdrawals, devWithdrawClock } from "./modules/withdrawals/index.ts";
 import { createOnramp, mailReversalNotices } from "./modules/onramp/index.ts";
 import { createKyc, kycStatus, photosFrom } from "./modules/kyc/index.ts";
+import { loadContent } from "./modules/blog/index.ts";
 
 export interface StartOptions {
   /** Parsed settings; defaults to the defaults of every setting. */
@@ -66,6 +67,8 @@ export async function startServer({ env = envWith(), logger = createLogger(env.L
     logger.warn("onramp.sandboxInProduction", {
       hint: "ONRAMP_SANDBOX_IN_PRODUCTION=demo-with-play-money: the sandbox's test cards credit balances for free; every page says this is a demo with play money",
     });
+  // The blog's posts and the partner pages, from their files (a refused file is logged and skipped).
+  await loadContent({ db: database.db, logger, dir: resolve(env.CONTENT_DIR), now: () => new Date() });
   const mail = createMailService(env, database.db, logger, () => new Date());
   const prices = createPriceService({ env, logger, now: () => new Date() });
   const ledger = createLedger(database.db);

@@ -30,6 +30,8 @@ export interface RouteFacts {
   prerender: boolean;
   /** A signed-in page: its HTML is the layout and the page's first render, shown until the app replaces it. */
   shell: boolean;
+  /** A public content page the server draws per request with its first answer (a post, the blog's list). */
+  rendered: boolean;
   /** The page's title in each language, as the app sets it. */
   titles: Record<Locale, string>;
   /** Its description in each language (its own, else the site's): the head's meta and Open Graph description. */
@@ -79,6 +81,7 @@ export async function routeFacts(locales: readonly Locale[]): Promise<RouteFacts
     module: route.module,
     prerender: route.prerender === true,
     shell: route.layout === "dashboard",
+    rendered: route.rendered === "server",
     titles: titles.get(route.path) as Record<Locale, string>,
     descriptions: descriptions.get(route.path) as Record<Locale, string>,
     siteNames: siteNames as Record<Locale, string>,
@@ -95,7 +98,12 @@ export async function routeFacts(locales: readonly Locale[]): Promise<RouteFacts
 export function renderPage(
   path: string,
   locale: Locale,
-  { signedInShell = false, answers = [], quote = null }: { signedInShell?: boolean; answers?: FirstAnswer[]; quote?: QuoteCurrency | null } = {},
+  {
+    signedInShell = false,
+    answers = [],
+    quote = null,
+    search = "",
+  }: { signedInShell?: boolean; answers?: FirstAnswer[]; quote?: QuoteCurrency | null; search?: string } = {},
 ): Promise<string> {
   return composed(
     path,
@@ -106,7 +114,7 @@ export function renderPage(
         <StrictMode>
           <SignedInShell value={signedInShell}>
             <RenderedQuoteCurrency value={quote}>
-              <Router ssrPath={path} ssrSearch="">
+              <Router ssrPath={path} ssrSearch={search}>
                 <App actors={services.actors} eventLog={undefined} call={services.call} />
               </Router>
             </RenderedQuoteCurrency>

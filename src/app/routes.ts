@@ -20,6 +20,11 @@ export interface RouteEntry {
   preload: () => Promise<void>;
   /** Built into HTML at build time, in every language: its first render depends on nothing but the language. */
   prerender?: true;
+  /**
+   * Drawn by the server for each request, with the answer to its first call (a post, the blog's
+   * filtered page): its content depends on the address and the database (server/platform/http/content-render.ts).
+   */
+  rendered?: "server";
 }
 
 type PageModule = { default: ComponentType };
@@ -76,9 +81,10 @@ export const routes: readonly RouteEntry[] = [
     layout: "public",
     title: msg`Blog`,
     description: msg`Guides, market notes and product news from Sarraf, in English and Arabic.`,
-    ...lazyPage("public/pages/BlogPage.tsx"),
-    prerender: true,
+    ...lazyPage("blog/pages/BlogPage.tsx"),
+    rendered: "server",
   },
+  { path: paths.blogPost, layout: "public", title: msg`Blog`, ...lazyPage("blog/pages/PostPage.tsx"), rendered: "server" },
   {
     path: paths.contact,
     layout: "public",
@@ -145,10 +151,10 @@ export const routes: readonly RouteEntry[] = [
     layout: "partner",
     title: msg`Partners`,
     description: msg`The companies Sarraf works with to bring you crypto simply and safely.`,
-    ...lazyPage("public/pages/PartnersPage.tsx"),
-    prerender: true,
+    ...lazyPage("partners/pages/PartnersPage.tsx"),
+    rendered: "server",
   },
-  { path: paths.partner, layout: "partner", title: msg`Partner`, ...lazyPage("public/pages/PartnerPage.tsx") },
+  { path: paths.partner, layout: "partner", title: msg`Partner`, ...lazyPage("partners/pages/PartnerPage.tsx"), rendered: "server" },
   ...toolRoutes,
 ];
 

@@ -45,6 +45,8 @@ export interface PageIndexEntry {
   files: Record<Locale, string>;
   /** A signed-in page's HTML with its layout's shell, for a browser that holds a sign-in. */
   shellFiles?: Record<Locale, string>;
+  /** A public content page: the server draws it per address between its markers (server/platform/http/content-pages.ts). */
+  rendered?: boolean;
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!);
@@ -176,6 +178,8 @@ async function renderAll(ssrOut: string, dist: string, { root, mode }: { root: s
       if (route.prerender) {
         const markup = await module.renderPage(route.path, locale);
         html = html.replace('<div id="root"></div>', `<div id="root" data-prerendered="${escapeHtml(route.path)}" inert>${markup}</div>`);
+      } else if (route.rendered) {
+        html = html.replace('<div id="root"></div>', `<div id="root" data-rendered="server">${SHELL_MARKERS.start}${SHELL_MARKERS.end}</div>`);
       }
       const file = `${locale}/${fileKey(route.path)}.html`;
       await mkdir(join(dist, PAGES_DIR, locale), { recursive: true });
@@ -198,7 +202,7 @@ async function renderAll(ssrOut: string, dist: string, { root, mode }: { root: s
         (shellFiles ??= {} as PageIndexEntry["files"])[locale] = shellFile;
       }
     }
-    index.push({ path: route.path, prerendered: route.prerender, files, ...(shellFiles ? { shellFiles } : {}) });
+    index.push({ path: route.path, prerendered: route.prerender, files, ...(shellFiles ? { shellFiles } : {}), ...(route.rendered ? { rendered: true } : {}) });
   }
   await writeFile(join(dist, PAGES_DIR, "pages.json"), JSON.stringify(index, null, 2));
   return index;

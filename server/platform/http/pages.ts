@@ -12,6 +12,8 @@ interface PageIndexEntry {
   files: Record<Locale, string>;
   /** A signed-in page's HTML with its layout's shell, sent only with the signed-in hint cookie. */
   shellFiles?: Record<Locale, string>;
+  /** A public content page the server draws per request (server/platform/http/content-pages.ts). */
+  rendered?: boolean;
 }
 
 export const PAGES_DIR = ".pages";
@@ -44,12 +46,22 @@ export function pageFiles(staticDir: string) {
     if (cached?.mtimeMs !== info.mtimeMs) cached = { mtimeMs: info.mtimeMs, entries: JSON.parse(await readFile(indexFile, "utf8")) as PageIndexEntry[] };
     return cached.entries;
   };
-  return async (pathname: string, locale: Locale, signedIn: boolean): Promise<{ file: string; shell: boolean } | null> => {
+  return async (
+    pathname: string,
+    locale: Locale,
+    signedIn: boolean,
+  ): Promise<{ file: string; shell: boolean; rendered: boolean; notFoundFile: string | null } | null> => {
     const all = await entries();
     if (!all) return null;
     const entry = all.find((page) => page.path !== "*" && pathMatches(page.path, pathname)) ?? all.find((page) => page.path === "*");
     if (!entry) return null;
     const shell = signedIn && entry.shellFiles !== undefined;
-    return { file: join(staticDir, PAGES_DIR, (shell ? entry.shellFiles! : entry.files)[locale]), shell };
+    const notFound = all.find((page) => page.path === "*");
+    return {
+      file: join(staticDir, PAGES_DIR, (shell ? entry.shellFiles! : entry.files)[locale]),
+      shell,
+      rendered: entry.rendered === true,
+      notFoundFile: notFound ? join(staticDir, PAGES_DIR, notFound.files[locale]) : null,
+    };
   };
 }

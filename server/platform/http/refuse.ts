@@ -62,6 +62,8 @@ const reasonMessages: Record<Reason, MessageId> = {
   formExpired: "error.formExpired",
   linkInvalid: "error.linkInvalid",
   linkExpired: "error.linkExpired",
+  postNotFound: "error.postNotFound",
+  partnerNotFound: "error.partnerNotFound",
 };
 
 /** The words of a failure the table documents without a reason, by its status. */

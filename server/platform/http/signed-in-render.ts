@@ -14,8 +14,20 @@ export type RenderSignedIn = (pathname: string, locale: Locale, answers: FirstAn
 
 /** What the server uses of the app built for Node (src/app/prerender.tsx, written by tools/build/pages.ts). */
 interface AppForNode {
-  renderPage(path: string, locale: Locale, options: { signedInShell: boolean; answers: FirstAnswer[]; quote: QuoteCurrency }): Promise<string>;
+  renderPage(path: string, locale: Locale, options: RenderOptions): Promise<string>;
 }
+
+/** How a page is drawn: as signed in (its layout's shell) or public, with its first answers, at an address's query. */
+export interface RenderOptions {
+  signedInShell: boolean;
+  answers: FirstAnswer[];
+  quote?: QuoteCurrency;
+  /** The query, without `?` (the blog's filters). */
+  search?: string;
+}
+
+/** A page's markup with its first answers, or null when it cannot be had in time (signed-in pages and public content pages alike). */
+export type RenderApp = (pathname: string, locale: Locale, options: RenderOptions) => Promise<string | null>;
 
 /** tools/build/pages.ts writes it (SSR_DIR): the app as one Node module. */
 const SSR_ENTRY = join(".ssr", "prerender.js");
@@ -29,7 +41,13 @@ const SSR_ENTRY = join(".ssr", "prerender.js");
  * A render that fails or takes over `timeoutMs` (counted from the request) counts as none, and the
  * next one starts; a build without the module renders nothing. The module is re-imported when a new build replaces it.
  */
-export function signedInRenderer(staticDir: string, logger: Logger, { timeoutMs = 2_000 }: { timeoutMs?: number } = {}): RenderSignedIn {
+export function signedInRenderer(staticDir: string, logger: Logger, options: { timeoutMs?: number } = {}): RenderSignedIn {
+  const render = appRenderer(staticDir, logger, options);
+  return (pathname, locale, answers, quote) => render(pathname, locale, { signedInShell: true, answers, quote });
+}
+
+/** The renderer of signedInRenderer, for any page: one render at a time, each within `timeoutMs`. */
+export function appRenderer(staticDir: string, logger: Logger, { timeoutMs = 2_000 }: { timeoutMs?: number } = {}): RenderApp {
   const entry = join(staticDir, SSR_ENTRY);
   let loaded: { mtimeMs: number; app: Promise<AppForNode> } | null = null;
   let queue: Promise<unknown> = Promise.resolve();
@@ -45,13 +63,13 @@ export function signedInRenderer(staticDir: string, logger: Logger, { timeoutMs 
   // Loaded now, not with the first signed-in page after a start (importing it takes a moment).
   app().catch(() => undefined);
 
-  return async (pathname, locale, answers, quote) => {
+  return async (pathname, locale, options) => {
     const started = performance.now();
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<"late">((resolve) => (timer = setTimeout(() => resolve("late"), timeoutMs)));
     const render = queue.then(async () => {
       const module = await app();
-      return module ? module.renderPage(pathname, locale, { signedInShell: true, answers, quote }) : null;
+      return module ? module.renderPage(pathname, locale, options) : null;
     });
     // The next render waits for this one, or no longer than its time: one that never ends holds up nothing.
     queue = Promise.race([render, late]).catch(() => undefined);

@@ -5,6 +5,9 @@ import { getCookie } from "hono/cookie";
 import { quoteCookie, quoteOf } from "../../../contract/firstAnswers.ts";
 import { firstAnswersElement, type FirstAnswersFor } from "./first-answers.ts";
 import type { RenderSignedIn } from "./signed-in-render.ts";
+import type { contentPages } from "./content-pages.ts";
+
+type ContentPages = ReturnType<typeof contentPages>;
 import { hintsSignedIn, pageFiles, pageLocale } from "./pages.ts";
 import { extname, join, normalize, sep } from "node:path";
 import { Hono, type Context } from "hono";
@@ -49,6 +52,7 @@ export function spaRoutes(
     sourceMaps = true,
     firstAnswers,
     renderSignedIn,
+    contentPage,
     playMoney = false,
     pageHtml,
     uploadMaxBytes = DEFAULT_UPLOAD_MAX_BYTES,
@@ -56,6 +60,8 @@ export function spaRoutes(
     sourceMaps?: boolean;
     firstAnswers?: FirstAnswersFor;
     renderSignedIn?: RenderSignedIn;
+    /** A public content page drawn with its first answer (content-pages.ts). */
+    contentPage?: ContentPages;
     /** The sandbox on-ramp runs in production on purpose: every page's HTML says so to the app (see markPlayMoney). */
     playMoney?: boolean;
     /** The built pages as sent: the site's origin and settings in their head (page-html.ts); the files as they are without it. */
@@ -99,6 +105,20 @@ export function spaRoutes(
     const locale = pageLocale(c);
     const page = await pageFor(decoded, locale, hintsSignedIn(c));
     if (page && (await stat(page.file).catch(() => null))?.isFile()) {
+      // A post, the blog's list or a partner's page: drawn with its content for this address.
+      const drawn =
+        page.rendered && status === 200 ? await contentPage?.(c, decoded, new URL(c.req.url).search.slice(1), locale, page.file, page.notFoundFile) : null;
+      if (drawn) {
+        const html = playMoney ? markPlayMoney(drawn.html) : drawn.html;
+        const representation = compressText(Buffer.from(html), c.req.header("Accept-Encoding"));
+        return c.body(representation.body, drawn.status, {
+          "Content-Type": TYPES[".html"]!,
+          "Cache-Control": REVALIDATE,
+          "Content-Language": locale,
+          Vary: "Accept-Encoding, Accept-Language, Cookie",
+          ...(representation.encoding === "identity" ? {} : { "Content-Encoding": representation.encoding }),
+        });
+      }
       // A signed-in page's first calls, answered in its HTML for the session its cookie names.
       const answers = page.shell && status === 200 && c.req.method === "GET" ? await firstAnswers?.(c, decoded, locale) : null;
       if (answers?.length) {

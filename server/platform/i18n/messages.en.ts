@@ -222,6 +222,12 @@ export const en = {
   "error.withdrawalsLocked":
     "Your password was changed recently, so withdrawals are paused for a while to protect your account. The withdrawals page says until when.",
   "error.withdrawalsFrozen": "Withdrawals from this account are frozen. Contact support to lift the freeze.",
+  "success.blogList": "Blog posts.",
+  "success.blogPost": "A blog post.",
+  "success.partnerList": "Our partners.",
+  "success.partnerPage": "A partner.",
+  "error.postNotFound": "We could not find this post. It may have moved or been taken down.",
+  "error.partnerNotFound": "We could not find this partner.",
   "error.withdrawLimit": "This withdrawal is above your limit for one withdrawal or for the last 24 hours. The withdrawals page shows your limits.",
   "address.invalid": "This is not a valid address for the network chosen.",
   "memo.invalid": "A destination tag is a whole number from 0 to 4294967295, and only XRP takes one.",

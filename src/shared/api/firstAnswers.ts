@@ -1,5 +1,6 @@
 import { FIRST_ANSWERS_ELEMENT_ID, type FirstAnswer } from "../../../contract/firstAnswers.ts";
 import type { RouteName } from "../../../contract/routes.ts";
+import { PUBLIC_ANSWER_ROUTES } from "../../../contract/blogVocabulary.ts";
 
 /** The answers the page's HTML brought for its first calls, each taken once (contract/firstAnswers.ts). */
 export interface FirstAnswers {
@@ -29,13 +30,15 @@ export function readFirstAnswers(
 ): FirstAnswers {
   const element = doc?.getElementById(FIRST_ANSWERS_ELEMENT_ID);
   let answers: unknown = [];
-  if (element && token) {
+  if (element) {
     try {
       answers = JSON.parse(element.textContent ?? "");
     } catch {
       answers = [];
     }
   }
+  // A public page's answers (a post, the blog's list) are anyone's; a signed-in page's need a sign-in.
+  if (!token && Array.isArray(answers)) answers = answers.filter((answer: Partial<FirstAnswer>) => PUBLIC_ANSWER_ROUTES.includes(String(answer?.route)));
   element?.remove();
   return firstAnswersOf(answers, token, options);
 }
@@ -54,7 +57,9 @@ export function firstAnswersOf(
   return {
     take(route, body, current) {
       if (answers.length === 0) return undefined;
-      if (current !== token || now() > until) {
+      // A public answer is the same for everyone; any other is for the sign-in it was made for.
+      const bound = !PUBLIC_ANSWER_ROUTES.includes(route);
+      if ((bound && current !== token) || now() > until) {
         answers = [];
         return undefined;
       }

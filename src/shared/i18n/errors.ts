@@ -56,6 +56,8 @@ const reasonTexts: Record<AnyReason, MessageDescriptor> = {
   formExpired: msg`This form has been open too long. Reload the page and send your message again.`,
   linkInvalid: msg`This link is not valid. Open the whole link from the e-mail.`,
   linkExpired: msg`This link is no longer valid. Subscribe again to get a new one.`,
+  postNotFound: msg`We could not find this post. It may have moved or been taken down.`,
+  partnerNotFound: msg`We could not find this partner.`,
 };
 
 /** The API client's codes, for a failure without a reason: the server's words for each status, and ours for the rest. */

@@ -28,7 +28,8 @@ const routes: RouteCase[] = [
   { path: "/kyc", layout: "dashboard", en: "Identity verification", ar: "التحقق من الهوية" },
   { path: "/withdrawals", layout: "dashboard", en: "Withdrawals", ar: "السحوبات" },
   { path: "/partners", layout: "partner", en: "Partners", ar: "الشركاء" },
-  { path: "/partners/acme", layout: "partner", en: "Partner", ar: "شريك" },
+  // A partner's page is titled with the partner's name (content/partners).
+  { path: "/partners/tamr-wallet", layout: "partner", en: "Tamr Wallet", ar: "محفظة تمر" },
   { path: "/no-such-page", layout: "public", en: "Page not found", ar: "الصفحة غير موجودة" },
 ];
 const title = (route: RouteCase, lang: "en" | "ar") => `${route[lang]} | ${lang === "en" ? "Sarraf" : "صرّاف"}`;
@@ -137,7 +138,7 @@ describe("an unknown address", () => {
       const unknown = await page.goto("/no-such-page");
       expect(unknown?.status()).toBe(404);
       await waitForTitle(page, title(byPath("/no-such-page"), "en"));
-      const known = await page.goto("/partners/acme");
+      const known = await page.goto("/partners/tamr-wallet");
       expect(known?.status()).toBe(200);
     } finally {
       await context.close();

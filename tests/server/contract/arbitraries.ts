@@ -1,5 +1,7 @@
 import fc from "fast-check";
 import {
+  BLOG_CATEGORIES,
+  BLOG_PAGE_SIZE_MAX,
   HISTORY_PAGE_MAX,
   MAX_EPOCH_MS,
   ORDER_STATUSES,
@@ -245,6 +247,29 @@ export const validBodies: { [K in LiveRouteName]: fc.Arbitrary<RequestOf<K>> } =
       },
       { requiredKeys: ["path", "title", "locale"] },
     ),
+  ),
+  blogList: accepted(
+    "blogList",
+    fc.record(
+      {
+        language: locale,
+        category: fc.constantFrom(...BLOG_CATEGORIES),
+        tag: text(1, 40),
+        q: fc.oneof(text(0, 100), fc.constantFrom("100%", "_", "\\", "%_%")),
+        page: fc.integer({ min: 1, max: 1000 }),
+        pageSize: fc.integer({ min: 1, max: BLOG_PAGE_SIZE_MAX }),
+      },
+      { requiredKeys: [] },
+    ),
+  ),
+  blogPost: accepted(
+    "blogPost",
+    fc.record({ slug: fc.stringMatching(/^[a-z0-9]{1,20}(-[a-z0-9]{1,10}){0,3}$/), language: locale }, { requiredKeys: ["slug"] }),
+  ),
+  partnerList: accepted("partnerList", fc.record({ language: locale }, { requiredKeys: [] })),
+  partnerPage: accepted(
+    "partnerPage",
+    fc.record({ slug: fc.stringMatching(/^[a-z0-9]{1,20}(-[a-z0-9]{1,10}){0,3}$/), language: locale }, { requiredKeys: ["slug"] }),
   ),
   vaultWithdraw: accepted(
     "vaultWithdraw",

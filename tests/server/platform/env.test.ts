@@ -14,6 +14,7 @@ describe("parseEnv", () => {
         NODE_ENV: "development",
         DATA_DIR: ".data",
         STATIC_DIR: "dist",
+        CONTENT_DIR: "content",
         LOG_LEVEL: "info",
         BODY_LIMIT_BYTES: 1048576,
         CSP_FRAME_ANCESTORS: "'none'",

@@ -72,7 +72,7 @@ describe("the built SPA", () => {
 
   it.each([
     ["a missing asset", "/assets/index-gone.js"],
-    ["a missing file with an extension", "/robots.txt"],
+    ["a missing file with an extension", "/humans.txt"],
     ["a dotfile", "/.build-stamp"],
     ["a path escaping the folder", "/..%2f..%2fetc%2fpasswd"],
     ["a malformed escape", "/%E0%A4%A"],

@@ -84,6 +84,10 @@ describe("Call (src/shared/api/call.ts)", () => {
       | "subscribe"
       | "subscribeConfirm"
       | "unsubscribe"
+      | "blogList"
+      | "blogPost"
+      | "partnerList"
+      | "partnerPage"
     >();
   });
 });

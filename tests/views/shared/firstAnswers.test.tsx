@@ -73,4 +73,20 @@ describe("first answers", () => {
     await expect(call(null, readFirstAnswers(null))("getProfile", {})).rejects.toMatchObject(network);
     await expect(call("tok", readFirstAnswers("tok"))("getProfile", {})).rejects.toMatchObject(network);
   });
+
+  it("from a public content page (a post, the blog's list) are anyone's: taken with or without a sign-in, while a signed-in answer still needs one", async () => {
+    const post = { slug: "fees-explained", title: "Fees" };
+    const mixed = JSON.stringify([
+      { route: "blogPost", body: '{"slug":"fees-explained","language":"en"}', envelope: { status: "success", message: "OK", data: post } },
+      { route: "getProfile", body: "{}", envelope: { status: "success", message: "OK", data: profile } },
+    ]);
+    embed(mixed);
+    const visitor = call(null, readFirstAnswers(null));
+    expect(await visitor("blogPost", { slug: "fees-explained", language: "en" })).toEqual(post);
+    await expect(visitor("getProfile", {})).rejects.toMatchObject(network);
+    embed(mixed);
+    const signedIn = call("tok", readFirstAnswers("tok"));
+    expect(await signedIn("blogPost", { slug: "fees-explained", language: "en" })).toEqual(post);
+    expect(await signedIn("getProfile", {})).toEqual(profile);
+  });
 });
