@@ -93,7 +93,7 @@ export const withdrawFreezeLinks = pgTable("withdraw_freeze_links", {
   expiresAt: at("expires_at").notNull(),
 });
 
-/** An account whose withdrawals were frozen from such a link: support lifts it by deleting the row. */
+/** An account whose withdrawals were frozen from such a link: support lifts it (npm run ops:withdrawals -- unfreeze, freezes.ts). */
 export const withdrawFreezes = pgTable("withdraw_freezes", {
   userId: uuid("user_id")
     .primaryKey()

@@ -1,6 +1,7 @@
 // The profile picture in real Chromium against the real server: choose a photo, see the preview,
 // save it and see it in the layout (after a reload too); a renamed executable is refused in words;
-// remove it. Once in Arabic at phone width, where the picture shows in the header.
+// remove it; choose one by keyboard alone. Once in Arabic at phone width, where the picture shows
+// in the header.
 import { rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -126,6 +127,27 @@ describe("the profile picture", () => {
     });
     expect(Number(await progress.getAttribute("value"))).toBeGreaterThan(0);
     await card.getByRole("status").filter({ hasText: "Your profile picture has been updated." }).waitFor({ timeout: 60_000 });
+    expect(errors).toEqual([]);
+  });
+
+  it("is chosen by keyboard alone: the picker takes focus with a visible ring, and Space opens the device's file chooser", async () => {
+    const { page, errors } = await b.openPage("/profile", { token: tokens[0] });
+    const card = page.getByRole("region", { name: "Profile picture" });
+    await card.waitFor();
+    const input = page.getByTestId("picture-input");
+    // Tab from the card's last control before it until the picker's input has focus: one tab stop.
+    await input.focus();
+    await page.keyboard.press("Shift+Tab");
+    await page.keyboard.press("Tab");
+    expect(await input.evaluate((el) => el === document.activeElement)).toBe(true);
+    const ring = await page.locator(".file-picker-button").evaluate((el) => getComputedStyle(el).outlineStyle);
+    expect(ring).toBe("solid");
+    expect(await card.getByText("No file chosen").count()).toBe(1);
+    const [chooser] = await Promise.all([page.waitForEvent("filechooser"), page.keyboard.press("Space")]);
+    await chooser.setFiles(photo);
+    await card.getByRole("img", { name: "Preview of your new picture" }).waitFor();
+    expect(await card.locator(".file-picker-chosen").innerText()).toMatch(/\.jpg$/);
+    await card.getByRole("button", { name: "Cancel" }).click();
     expect(errors).toEqual([]);
   });
 

@@ -17,7 +17,7 @@ describe("the withdrawals page", { timeout: 20_000 }, () => {
     expect(screen.getByLabelText("To address")).toBeDisabled();
   });
 
-  it("says clearly that withdrawals are frozen, since when, and how to reach support; the form is disabled", async () => {
+  it("says clearly that withdrawals are frozen, since when, and how to reach support; no address can be added, the form is disabled", async () => {
     const frozen = { ...sampleList, status: { ...sampleList.status, frozen: true, frozenAt: "2026-11-27T09:15:00.000Z" } };
     await renderApp("/withdrawals", { user: storedUser, calls: { withdrawList: () => frozen } });
     const notice = await main().findByTestId("frozen", {}, { timeout: 10_000 });
@@ -26,6 +26,7 @@ describe("the withdrawals page", { timeout: 20_000 }, () => {
     expect(within(notice).getByRole("link", { name: "contact page" })).toHaveAttribute("href", "/contact");
     expect(within(notice).getByRole("link", { name: /@/ })).toHaveAttribute("href", expect.stringMatching(/^mailto:/));
     expect(screen.getByLabelText("To address")).toBeDisabled();
+    expect(screen.queryByRole("button", { name: "Add address" })).toBeNull();
   });
 
   it("counts down to when a cooling-off address becomes usable, by the server's clock", async () => {

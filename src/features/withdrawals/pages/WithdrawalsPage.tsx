@@ -73,7 +73,10 @@ export default function WithdrawalsPage() {
                   <Trans>Address added. Open the link we e-mailed you within an hour to confirm it.</Trans>
                 </p>
               )}
-              <AddAddressForm busy={book.has("saving")} failure={book.changeFailure} onAdd={(body) => book.change({ kind: "add", body })} />
+              {/* Frozen: no address can be added (the notice above says so), so no form invites one. */}
+              {!list.status.frozen && (
+                <AddAddressForm busy={book.has("saving")} failure={book.changeFailure} onAdd={(body) => book.change({ kind: "add", body })} />
+              )}
             </section>
             <section className="withdraw-card" aria-labelledby="send-title">
               <h2 id="send-title">
