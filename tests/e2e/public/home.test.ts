@@ -107,7 +107,7 @@ describe("page views", () => {
     await page.getByRole("heading", { level: 1, name: "Terms of Service" }).waitFor();
     // Two frames and a task after the page showed (when a view would have been sent).
     await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 0)))));
-    expect(sent).toEqual([]);
+    expect([...sent]).toEqual([]);
     await context.close();
   });
 });

@@ -32,8 +32,7 @@ export default function HomePage() {
       <HowItWorks facts={facts} />
       <HomeFeatures />
       <FeesAndSecurity facts={facts} />
-      {/* Newsletter sign-up (issue 28, built by the contact + newsletter work): place its exported
-          component here, e.g. <NewsletterSignup />, inside <section className="home-section">. */}
+      {/* The newsletter's sign-up is in the public layout's footer, on this page too (Footer.tsx). */}
       {!signedIn && (
         <section className="home-closing" aria-labelledby="home-closing-title">
           <h2 id="home-closing-title">{t`Ready for your first buy?`}</h2>
