@@ -27,8 +27,9 @@ const stateNames = new Set(
  * are declared tags and contract values, which a machine may also use as state names (the trade
  * quote machine's failed.pricesStale; KYC's answer `status: "approved"` beside the KYC machine's
  * state of that name), or an actor's own status ("done"), and reading them is what views should do.
+ * A document's `readyState` ("complete") is the browser's, not a machine's.
  */
-const declaredValue = /(?:^|[.?])(?:tag|reason|code|status)$/;
+const declaredValue = /(?:^|[.?])(?:tag|reason|code|status|readyState)$/;
 const comparedWords = (line: string) =>
   [...line.matchAll(/([\w.?]*)\s*[!=]==\s*(["'`])(\w+)\2|(["'`])(\w+)\4\s*[!=]==\s*([\w.?]*)/g)]
     .filter((m) => !declaredValue.test(m[1] ?? m[6] ?? ""))
@@ -36,7 +37,8 @@ const comparedWords = (line: string) =>
 
 /** Whether a line reads a machine's state by name: `.matches(…)`, `state.value`, or a state name compared. */
 function readsStateName(line: string): boolean {
-  return /\.matches\(/.test(line) || /\b(?:state|snapshot)\??\.value\b/.test(line) || comparedWords(line).some((word) => stateNames.has(word));
+  // A DOM element's matches(selector) is the browser's CSS test, not a machine's.
+  return /(?<!\belement)\.matches\(/.test(line) || /\b(?:state|snapshot)\??\.value\b/.test(line) || comparedWords(line).some((word) => stateNames.has(word));
 }
 
 function stateNameReads(file: string): string[] {
