@@ -5,9 +5,9 @@ import { useSelector } from "../../../shared/actors/hooks.ts";
 import { Field, FormAlert, SubmitButton } from "../../../shared/ui/form.tsx";
 import { useForm } from "../../../shared/ui/useForm.ts";
 import { Email } from "../../../shared/ui/Email.tsx";
-import { useNewsletterSignup } from "../hooks/useContact.ts";
+import { useNewsletterSignup } from "../hooks/useNewsletterSignup.ts";
 import { SentNotice } from "./SentNotice.tsx";
-import { Honeypot } from "./TextAreaField.tsx";
+import { Honeypot } from "./Honeypot.tsx";
 import "../contact.css";
 
 const subscribeSchema = () => import("../../../../contract/contact.ts").then((contract) => contract.subscribeFieldsSchema);
