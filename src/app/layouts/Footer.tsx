@@ -1,9 +1,13 @@
+import { lazy, Suspense } from "react";
 import { Link, useLocation } from "wouter";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { SUPPORT_EMAIL } from "../../../contract/vocabulary.ts";
 import { paths } from "../../shared/lib/paths.ts";
-import { NewsletterSignup } from "../../features/public/index.ts";
 import "./footer.css";
+
+// Below the fold on every public page: loaded after the first paint, so no page (and no signed-in
+// page, whose chunk holds this footer too) waits for the sign-up's code. The placeholder keeps its room.
+const NewsletterSignup = lazy(() => import("../../features/public/index.ts").then((feature) => ({ default: feature.NewsletterSignup })));
 
 /** The foot of public and auth pages: the newsletter (public pages), the legal documents, where to write to us, and the risk in one line. */
 export function Footer({ newsletter = false }: { newsletter?: boolean }) {
@@ -15,7 +19,11 @@ export function Footer({ newsletter = false }: { newsletter?: boolean }) {
   const withSignup = newsletter && ![paths.contact, paths.newsletterConfirm, paths.newsletterUnsubscribe].includes(location as never);
   return (
     <footer className="site-footer">
-      {withSignup && <NewsletterSignup variant="footer" />}
+      {withSignup && (
+        <Suspense fallback={<div className="newsletter-placeholder" aria-hidden="true" />}>
+          <NewsletterSignup variant="footer" />
+        </Suspense>
+      )}
       <div className="footer-row">
         <nav aria-label={t`Sarraf`} className="footer-links">
           <Link href={paths.blog}>{t`Blog`}</Link>

@@ -87,9 +87,9 @@ describe("the newsletter sign-up", () => {
     expect(call).toHaveBeenCalledWith("subscribe", { email: "reader@example.com", website: "" });
   });
 
-  it("is in the footer of other public pages", async () => {
+  it("is in the footer of other public pages, loaded after the page", async () => {
     await renderApp("/blog");
     const footer = await screen.findByRole("contentinfo");
-    expect(within(footer).getByRole("region", { name: "The Sarraf newsletter" })).toBeInTheDocument();
+    expect(await within(footer).findByRole("region", { name: "The Sarraf newsletter" })).toBeInTheDocument();
   });
 });

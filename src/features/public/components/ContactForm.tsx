@@ -5,7 +5,8 @@ import { useSelector } from "../../../shared/actors/hooks.ts";
 import { Alert, Field, FormAlert, SubmitButton } from "../../../shared/ui/form.tsx";
 import { useForm } from "../../../shared/ui/useForm.ts";
 import { useContactForm } from "../hooks/useContact.ts";
-import { Honeypot, TextAreaField } from "./TextAreaField.tsx";
+import { Honeypot } from "./Honeypot.tsx";
+import { TextAreaField } from "./TextAreaField.tsx";
 import { SentNotice } from "./SentNotice.tsx";
 
 const contactSchema = () => import("../../../../contract/contact.ts").then((contract) => contract.contactFieldsSchema);

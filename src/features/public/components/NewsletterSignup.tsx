@@ -4,9 +4,10 @@ import { HONEYPOT_FIELD } from "../../../../contract/contactVocabulary.ts";
 import { useSelector } from "../../../shared/actors/hooks.ts";
 import { Field, FormAlert, SubmitButton } from "../../../shared/ui/form.tsx";
 import { useForm } from "../../../shared/ui/useForm.ts";
-import { useNewsletterSignup } from "../hooks/useContact.ts";
+import { Email } from "../../../shared/ui/Email.tsx";
+import { useNewsletterSignup } from "../hooks/useNewsletterSignup.ts";
 import { SentNotice } from "./SentNotice.tsx";
-import { Honeypot } from "./TextAreaField.tsx";
+import { Honeypot } from "./Honeypot.tsx";
 import "../contact.css";
 
 const subscribeSchema = () => import("../../../../contract/contact.ts").then((contract) => contract.subscribeFieldsSchema);
@@ -45,7 +46,7 @@ export function NewsletterSignup({ variant = "card" }: { variant?: "card" | "foo
           }}
         >
           <Trans>
-            We have sent a link to <bdi dir="ltr">{email}</bdi>: open it to confirm. If this address is already subscribed, the e-mail says so instead.
+            We have sent a link to <Email>{email}</Email>: open it to confirm. If this address is already subscribed, the e-mail says so instead.
           </Trans>
         </SentNotice>
       </section>

@@ -4,9 +4,24 @@ import { useEffect, useRef, type ReactNode } from "react";
  * A form's success: what happened and what comes next, with the way to start again. It takes the
  * focus from the form it replaces (whose button is gone), so keyboards and screen readers land on it.
  */
-export function SentNotice({ title, children, again, onAgain }: { title: ReactNode; children: ReactNode; again?: string; onAgain?: () => void }) {
+export function SentNotice({
+  title,
+  children,
+  again,
+  onAgain,
+  takeFocus = true,
+}: {
+  title: ReactNode;
+  children: ReactNode;
+  again?: string;
+  onAgain?: () => void;
+  /** false on a page that opens with it (the page's heading has the focus). */
+  takeFocus?: boolean;
+}) {
   const ref = useRef<HTMLParagraphElement>(null);
-  useEffect(() => ref.current?.focus(), []);
+  useEffect(() => {
+    if (takeFocus) ref.current?.focus();
+  }, [takeFocus]);
   return (
     <div className="sent-notice">
       <svg

@@ -30,7 +30,9 @@ export function SubscriptionLink({ action, title }: { action: LinkAction; title:
       )}
       {has("done") && (
         <div className="card">
-          <SentNotice title={doneTitle(state)}>{doneText(state)}</SentNotice>
+          <SentNotice title={doneTitle(state)} takeFocus={false}>
+            {doneText(state)}
+          </SentNotice>
         </div>
       )}
       {has("failed") && failure && (

@@ -1,7 +1,7 @@
-// What contact and newsletter's machines do at their edges: spec section 7's public calls.
+// What the contact form's and the newsletter links' machines do at their edges: spec section 7's
+// public calls (the sign-up's is in hooks/useNewsletterSignup.ts, which the footer loads).
 import { fromPromise } from "xstate";
 import type { contactFormMachine } from "../../../../machines/contact/contactForm.machine.ts";
-import type { newsletterSignupMachine } from "../../../../machines/contact/newsletterSignup.machine.ts";
 import type { subscriptionLinkMachine } from "../../../../machines/contact/subscriptionLink.machine.ts";
 import type { Call } from "../../../shared/api/call.ts";
 
@@ -12,12 +12,6 @@ export function contactFormImplementations(call: Call) {
       sendMessage: fromPromise(({ input }) => call("contactUs", input)),
     },
   } satisfies Parameters<typeof contactFormMachine.provide>[0];
-}
-
-export function newsletterImplementations(call: Call) {
-  return {
-    actors: { subscribe: fromPromise(({ input }) => call("subscribe", input)) },
-  } satisfies Parameters<typeof newsletterSignupMachine.provide>[0];
 }
 
 export function subscriptionLinkImplementations(call: Call) {
