@@ -177,6 +177,6 @@ describe("every endpoint under generated requests", () => {
     expect(fiveHundreds).toBe(0);
     // The generators reached past validation: successes and refusals of every kind happened.
     expect(statuses.get(200)).toBeGreaterThan(100);
-    for (const status of [400, 401, 413, 415, 501]) expect(statuses.get(status), String(status)).toBeGreaterThan(0);
+    for (const status of [400, 401, 413, 415]) expect(statuses.get(status), String(status)).toBeGreaterThan(0);
   });
 });

@@ -2,12 +2,27 @@ import { describe, expect, it } from "vitest";
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { storedUser } from "../../../machines/auth/auth.fixtures.ts";
-import { bodiesOf, renderApp } from "../renderApp.tsx";
+import { bodiesOf, renderApp, type FakeCalls } from "../renderApp.tsx";
 
 const publicPaths = ["/", "/blog", "/contact"];
 const authPaths = ["/login", "/signup", "/verify-email", "/forgot-password", "/reset-password"];
 const dashboardPaths = ["/dashboard", "/market", "/exchange", "/portfolio", "/profile", "/kyc", "/withdrawals"];
-const partnerPaths = ["/partners", "/partners/acme"];
+const partnerPaths = ["/partners", "/partners/tamr-wallet"];
+
+// The content the public pages load (a partner's page is titled by its content).
+const tamr = {
+  slug: "tamr-wallet",
+  language: "en" as const,
+  name: "Tamr Wallet",
+  summary: "A self-custody wallet.",
+  kind: "Wallet",
+  website: null,
+  logo: { url: "/media/tamr.svg", alt: "Tamr Wallet" },
+};
+const contentCalls: FakeCalls = {
+  partnerList: () => ({ items: [tamr] }),
+  partnerPage: () => ({ ...tamr, html: "<p>Hello.</p>", translations: [] }),
+};
 
 describe("routes and access rules", () => {
   it.each(dashboardPaths)("sends a visitor from %s to /login, told to come back", async (path) => {
@@ -25,7 +40,7 @@ describe("routes and access rules", () => {
 
   it.each([...publicPaths, ...partnerPaths])("shows %s to visitors and signed-in users alike", async (path) => {
     for (const user of [null, storedUser]) {
-      const { memory, unmount } = await renderApp(path, { user });
+      const { memory, unmount } = await renderApp(path, { user, calls: contentCalls });
       expect(await screen.findByRole("heading", { level: 1 })).toBeInTheDocument();
       expect(memory.history?.at(-1)).toBe(path);
       unmount();
