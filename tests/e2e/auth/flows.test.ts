@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { inject } from "vitest";
+import type { Page, Request } from "playwright-core";
 import { freshToken, setupBrowser } from "../browser.ts";
 
 const b = setupBrowser();
@@ -13,6 +14,30 @@ const profileStatus = async (token: string) =>
     })
   ).status;
 
+/**
+ * The page's API calls from now on, and a wait until none is in flight (nor started) for half a
+ * second. Page views are left out: they are sent with keepalive, whose end DevTools never reports
+ * (Playwright's "networkidle" then never comes), and they answer nothing the app acts on.
+ */
+function apiCalls(page: Page) {
+  const pending = new Set<Request>();
+  let last = Date.now();
+  const isCall = (request: Request) => new URL(request.url()).pathname.startsWith("/api/v1/") && !request.url().includes("/pageview/");
+  page.on("request", (request) => {
+    if (!isCall(request)) return;
+    pending.add(request);
+    last = Date.now();
+  });
+  const done = (request: Request) => {
+    if (pending.delete(request)) last = Date.now();
+  };
+  page.on("requestfinished", done);
+  page.on("requestfailed", done);
+  return {
+    settled: () => expect.poll(() => pending.size === 0 && Date.now() - last >= 500, { interval: 100 }).toBe(true),
+  };
+}
+
 describe("session", () => {
   it("restores a stored session, verifies it with the server and stores the profile", async () => {
     const { page, context } = await b.openPage("/dashboard", { token: freshToken() });
@@ -24,14 +49,16 @@ describe("session", () => {
   });
 
   it.each(["en", "ar"] as const)("a 401 clears stored auth, goes to /login and shows the server message (%s)", async (lang) => {
-    const { page, context } = await b.openPage("/portfolio", { token: "not-a-real-token", lang });
+    const { page, context } = await b.newPage({ token: "not-a-real-token", lang });
+    const calls = apiCalls(page);
+    await page.goto("/portfolio");
     // Spec: the app goes to /login, told to come back to the page after. The page's feeds, mounted
     // for a moment after the session ended, are refused too (sent without a token): those refusals
     // must not send it to /login again without the way back.
     await page.waitForURL((url) => url.pathname === "/login" && url.searchParams.get("returnTo") === "/portfolio");
     expect(await page.evaluate(() => [localStorage.getItem("authUser"), localStorage.getItem("userInfo")])).toEqual([null, null]);
     // Still there once every feed of the page has been answered.
-    await page.waitForLoadState("networkidle");
+    await calls.settled();
     expect(new URL(page.url()).searchParams.get("returnTo")).toBe("/portfolio");
     const toast = page.getByRole("status").filter({ hasText: /\S/ }).last();
     await toast.waitFor();
