@@ -4,47 +4,22 @@
 // (exchange-paths-page.tsx) is the ticket bundled by Vite with the app's own plugins and served at
 // the e2e server's origin (paths-page.ts); every call of the driven actor is faked and settled by
 // the path, so none reaches the server.
-import type { Locator, Page } from "playwright-core";
-import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { expect } from "vitest";
 import { tradeQuoteGraphSpec } from "../../../machines/exchange/tradeQuote.graph-spec.ts";
 import { tradeQuoteMachine } from "../../../machines/exchange/tradeQuote.machine.ts";
-import { generatePaths } from "../../../tools/statecharts/paths.ts";
-import { resolveSpec } from "../../../tools/statecharts/spec.ts";
-import { pageTarget, poll, runPathInUi, type UiSpec } from "../../../tools/statecharts/ui-harness.ts";
-import { uiPathsHook } from "../../../tools/statecharts/ui-page.ts";
 import { tradeQuoteUiSpec, type TicketScreen } from "../../statecharts/exchange-ui-spec.ts";
-import { setupBrowser } from "../browser.ts";
-import { openPathsPage } from "../paths-page.ts";
+import { buttonState, buttonsOf, describeGeneratedPaths, fieldState, present, sendStraight } from "../paths-suite.ts";
 
 const base = "/__exchange-paths/";
 
 /** The ticket through Playwright: roles and labels as a person (and a screen reader) finds them, only what is visible. */
 function pageScreen(page: Page): TicketScreen {
   const pay = () => page.getByRole("textbox", { name: /You pay/ }).filter({ visible: true });
-  const buttons = (name: string | RegExp) => page.getByRole("button", { name, exact: typeof name === "string" }).filter({ visible: true });
-  const present = async (locator: Locator) => ((await locator.count()) === 0 ? null : locator.first());
+  const buttons = buttonsOf(page);
   return {
-    async pay() {
-      const input = await present(pay());
-      if (!input) return null;
-      return input.evaluate((input: HTMLInputElement) => ({
-        value: input.value,
-        enabled: !input.disabled,
-        invalid: input.getAttribute("aria-invalid") === "true",
-        description: (input.getAttribute("aria-describedby") ?? "")
-          .split(" ")
-          .map((id) => (id ? (document.getElementById(id)?.textContent ?? "") : ""))
-          .join(" "),
-      }));
-    },
-    async button(name) {
-      const button = await present(buttons(name));
-      if (!button) return null;
-      return button.evaluate((button: HTMLButtonElement) => ({
-        enabled: !button.disabled && button.getAttribute("aria-disabled") !== "true",
-        busy: button.getAttribute("aria-busy") === "true",
-      }));
-    },
+    pay: () => fieldState(pay()),
+    button: (name) => buttonState(buttons(name)),
     shows: async (text) => (await page.getByText(text, { exact: true }).filter({ visible: true }).count()) > 0,
     alerts: () => page.getByRole("alert").filter({ visible: true }).allTextContents(),
     async heading(name) {
@@ -60,35 +35,22 @@ function pageScreen(page: Page): TicketScreen {
       await pay().first().blur();
     },
     click: (name) => buttons(name).first().click(),
-    editFromAddress: (event) =>
-      page.evaluate(({ name, event }) => (globalThis as unknown as Record<string, { send(e: unknown): void }>)[name]!.send(event), {
-        name: uiPathsHook,
-        event,
-      }),
+    editFromAddress: sendStraight(page),
   };
 }
 
-const b = setupBrowser();
-const opened = openPathsPage(b, "tests/e2e/exchange/exchange-paths-page.tsx", base);
-
-const { paths } = generatePaths(tradeQuoteMachine, resolveSpec(tradeQuoteMachine, tradeQuoteGraphSpec));
-const spec = tradeQuoteUiSpec(poll(10_000));
-const target = pageTarget<TicketScreen>({ open: async () => ({ page: opened.page, view: pageScreen(opened.page) }) });
-
-describe("the exchange ticket in Chromium, driven by the tradeQuote machine's generated paths", () => {
-  it.each(paths.map((p, i) => [i + 1, p] as const))("scenario %i", (_n, path) => runPathInUi(tradeQuoteMachine, path, target, spec), 60_000);
-
-  it("fails when the screen does not show the state (the countdown's words are checked)", async () => {
-    const confirming = paths.find((p) => p.steps.some(({ step }) => step.kind === "event" && step.event.type === "exchange.confirm"))!;
-    const wrong: UiSpec<TicketScreen> = {
-      ...spec,
-      waitFor: poll(300),
-      states: { ...spec.states, "ticket.quoted": async (ticket) => void expect(await ticket.shows("Price held for 99 s")).toBe(true) },
-    };
-    await expect(runPathInUi(tradeQuoteMachine, confirming, target, wrong)).rejects.toThrow(/ticket\.quoted/);
-  }, 30_000);
-
-  it("raised no error in the page", () => {
-    expect(opened.errors).toEqual([]);
-  });
+describeGeneratedPaths<TicketScreen>({
+  title: "the exchange ticket in Chromium, driven by the tradeQuote machine's generated paths",
+  machine: tradeQuoteMachine,
+  graphSpec: tradeQuoteGraphSpec,
+  uiSpec: tradeQuoteUiSpec,
+  entry: "tests/e2e/exchange/exchange-paths-page.tsx",
+  base,
+  screen: pageScreen,
+  mustFail: {
+    what: "the countdown's words are checked",
+    event: "exchange.confirm",
+    state: "ticket.quoted",
+    check: async (ticket) => void expect(await ticket.shows("Price held for 99 s")).toBe(true),
+  },
 });
