@@ -3,8 +3,8 @@
 import "./blog.css";
 
 export { ArticleBody } from "./components/ArticleBody.tsx";
+export { ContentArticle } from "./components/ContentArticle.tsx";
 export { ContentProblem } from "./components/ContentProblem.tsx";
 export { NotFoundView } from "./components/NotFoundView.tsx";
 export { useContentPage } from "./hooks/useContentPage.ts";
-export { usePageTitle } from "./hooks/usePageTitle.ts";
 export { partnerHref } from "./lib/addresses.ts";

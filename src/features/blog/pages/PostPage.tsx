@@ -5,10 +5,8 @@ import type { BlogPost } from "../../../../contract/blog.ts";
 import { useActiveLocale } from "../../../shared/actors/hooks.ts";
 import { formatDay } from "../../../shared/i18n/dates.ts";
 import { ArticleBody } from "../components/ArticleBody.tsx";
-import { ContentProblem } from "../components/ContentProblem.tsx";
-import { NotFoundView } from "../components/NotFoundView.tsx";
+import { ContentArticle } from "../components/ContentArticle.tsx";
 import { useContentPage } from "../hooks/useContentPage.ts";
-import { usePageTitle } from "../hooks/usePageTitle.ts";
 import { blogHref, listToReturnTo } from "../lib/addresses.ts";
 import { categoryNames } from "../lib/categories.ts";
 
@@ -17,78 +15,53 @@ export default function PostPage() {
   const { slug = "" } = useParams<{ slug: string }>();
   const language = useActiveLocale();
   const content = useContentPage<BlogPost>({ kind: "post", slug, language });
-  const post = content.data;
-  usePageTitle(content.has("notFound") ? null : (post?.title ?? null));
-
-  if (content.has("notFound")) return <NotFoundView />;
-  const back = (
-    <p className="article-back">
-      <Link href={listToReturnTo()}>
-        <span className="flip-rtl" aria-hidden="true">
-          ←
-        </span>{" "}
-        <Trans>Back to the blog</Trans>
-      </Link>
-    </p>
-  );
-  if (content.has("failed"))
-    return (
-      <>
-        {back}
-        <ContentProblem failure={content.failure} onRetry={content.retry} />
-      </>
-    );
-  if (!post)
-    return (
-      <>
-        {back}
-        <div className="article-placeholder" aria-hidden="true" />
-      </>
-    );
   return (
-    <article className="article" aria-busy={content.has("loading")}>
-      {back}
-      <header className="article-header" lang={post.language} dir={post.language === "ar" ? "rtl" : "ltr"}>
-        <p className="post-meta">
-          <Link className="chip" href={blogHref({ category: post.category })}>
-            {i18n._(categoryNames[post.category])}
-          </Link>
-          <time dateTime={post.date}>{formatDay(post.date, i18n.locale)}</time>
-          <span aria-hidden="true">·</span>
-          <span>
-            <Trans>{post.readingMinutes} min read</Trans>
-          </span>
-        </p>
-        <h1>{post.title}</h1>
-        <p className="lead">{post.summary}</p>
-      </header>
-      {post.language !== language && (
-        <p className="article-note" role="note">
-          {language === "ar" ? (
-            <Trans>This post is not available in Arabic yet; here it is in English.</Trans>
-          ) : (
-            <Trans>This post is not available in English yet; here it is in Arabic.</Trans>
+    <ContentArticle content={content} titleOf={(post) => post.title} back={{ href: listToReturnTo(), label: <Trans>Back to the blog</Trans> }}>
+      {(post) => (
+        <>
+          <header className="article-header" lang={post.language} dir={post.language === "ar" ? "rtl" : "ltr"}>
+            <p className="post-meta">
+              <Link className="chip" href={blogHref({ category: post.category })}>
+                {i18n._(categoryNames[post.category])}
+              </Link>
+              <time dateTime={post.date}>{formatDay(post.date, i18n.locale)}</time>
+              <span aria-hidden="true">·</span>
+              <span>
+                <Trans>{post.readingMinutes} min read</Trans>
+              </span>
+            </p>
+            <h1>{post.title}</h1>
+            <p className="lead">{post.summary}</p>
+          </header>
+          {post.language !== language && (
+            <p className="article-note" role="note">
+              {language === "ar" ? (
+                <Trans>This post is not available in Arabic yet; here it is in English.</Trans>
+              ) : (
+                <Trans>This post is not available in English yet; here it is in Arabic.</Trans>
+              )}
+            </p>
           )}
-        </p>
+          <img className="article-cover" src={post.cover.url} alt={post.cover.alt} width={1200} height={630} fetchPriority="high" />
+          <ArticleBody html={post.html} language={post.language} />
+          {post.tags.length > 0 && (
+            <footer className="article-footer">
+              <h2 className="visually-hidden">
+                <Trans>Tags</Trans>
+              </h2>
+              <ul className="chips chips-small">
+                {post.tags.map((tag) => (
+                  <li key={tag}>
+                    <Link className="chip chip-tag" href={blogHref({ tag })} aria-label={t`Posts tagged ${tag}`}>
+                      #{tag}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </footer>
+          )}
+        </>
       )}
-      <img className="article-cover" src={post.cover.url} alt={post.cover.alt} width={1200} height={630} fetchPriority="high" />
-      <ArticleBody html={post.html} language={post.language} />
-      {post.tags.length > 0 && (
-        <footer className="article-footer">
-          <h2 className="visually-hidden">
-            <Trans>Tags</Trans>
-          </h2>
-          <ul className="chips chips-small">
-            {post.tags.map((tag) => (
-              <li key={tag}>
-                <Link className="chip chip-tag" href={blogHref({ tag })} aria-label={t`Posts tagged ${tag}`}>
-                  #{tag}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </footer>
-      )}
-    </article>
+    </ContentArticle>
   );
 }
