@@ -143,6 +143,9 @@ function afterBuild(): Plugin {
       });
       const { writePages } = await import("./tools/build/pages.ts");
       await writePages({ root, outDir, mode });
+      // Off only for the e2e files' own extra builds (tests/e2e/server.ts buildSpa), which test no
+      // compression: 11 CPU-s each; the server then sends those files as they are.
+      if (process.env.BUILD_PRECOMPRESS === "off") return;
       const { precompress } = await import("./tools/build/precompress.ts");
       await precompress(resolve(root, outDir));
     },
