@@ -195,7 +195,7 @@ export function createApp(deps: AppDeps) {
       // And the page drawn with them, by the app built for Node.
       renderSignedIn: (pathname, locale, answers, quote) => renderApp(pathname, locale, { signedInShell: true, answers, quote }),
       // A post, the blog's list, the partners: drawn per address with their content (loaded at start).
-      contentPage: contentPages({ app: inProcess, base: API_BASE, render: renderApp, readHtml: pages.html }),
+      contentPage: contentPages({ app: inProcess, base: API_BASE, render: renderApp, readHtml: pages.html, originOf: pages.origin }),
     }),
   );
   app.notFound((c) => c.text("Not found", 404));

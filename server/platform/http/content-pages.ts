@@ -5,11 +5,13 @@
 // the database (loaded from their files at start), and an address with no post must answer 404.
 import { readFile, stat } from "node:fs/promises";
 import type { Context } from "hono";
+import type { BlogPost, Partner } from "../../../contract/blog.ts";
 import { contentCallOf } from "../../../contract/contentAnswers.ts";
 import type { FirstAnswer } from "../../../contract/firstAnswers.ts";
 import { routes } from "../../../contract/routes.ts";
 import { SHELL_MARKERS } from "../../../contract/pages.ts";
 import type { Locale } from "../i18n/index.ts";
+import { withOwnHead } from "./content-head.ts";
 import { firstAnswersElement } from "./first-answers.ts";
 import type { RenderApp } from "./signed-in-render.ts";
 
@@ -35,6 +37,7 @@ export function contentPages({
   base,
   render,
   readHtml = (_c, file) => readFile(file, "utf8"),
+  originOf = (c) => new URL(c.req.url).origin,
   keep = 300,
 }: {
   app: InProcess;
@@ -42,6 +45,8 @@ export function contentPages({
   render: RenderApp;
   /** The built file as sent (its head completed by the server), by default as it is on disk. */
   readHtml?: (c: Context, file: string) => Promise<string>;
+  /** The site's origin for this request, for the page's own addresses (canonical, language versions). */
+  originOf?: (c: Context) => string;
   keep?: number;
 }) {
   const cache = new Map<string, ContentPage>();
@@ -50,7 +55,8 @@ export function contentPages({
     if (!call) return null;
     // The file's time is in the key: a new build's page never gets an older build's drawing (its chunks are gone).
     const built = await stat(file).catch(() => null);
-    const key = `${file}\n${built?.mtimeMs}\n${locale}\n${pathname}?${search}`;
+    const origin = originOf(c);
+    const key = `${file}\n${built?.mtimeMs}\n${origin}\n${locale}\n${pathname}?${search}`;
     const kept = cache.get(key);
     if (kept) {
       // Most recently used last, so the oldest goes first.
@@ -81,7 +87,13 @@ export function contentPages({
       // Without a drawing (none built, a failure, too slow) the page goes with its answer alone, and is drawn next time.
       keepIt = markup !== null;
       const template = await readHtml(c, file);
-      const html = withOwnTitle(markup ? withMarkup(template, markup, pathname) : template, envelope.data);
+      const drawn = markup ? withMarkup(template, markup, pathname) : template;
+      const html =
+        call.route === "blogPost"
+          ? withOwnHead(drawn, { route: "blogPost", data: envelope.data as BlogPost }, origin)
+          : call.route === "partnerPage"
+            ? withOwnHead(drawn, { route: "partnerPage", data: envelope.data as Partner }, origin)
+            : drawn;
       page = { status: 200, html: html.replace("</body>", `${firstAnswersElement(answers)}\n  </body>`) };
     }
     // Anything else (a filter the server refuses, a failure) is sent as built: the app asks and shows why.
@@ -107,11 +119,3 @@ function withMarkup(html: string, markup: string, pathname: string): string {
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-
-/** A post's or partner's own title in place of the route's ("Blog | Sarraf" becomes "<post> | Sarraf"), as the app sets it. */
-function withOwnTitle(html: string, data: unknown): string {
-  const own = (data as { title?: unknown; name?: unknown } | null) ?? {};
-  const title = typeof own.title === "string" ? own.title : typeof own.name === "string" && !("items" in own) ? own.name : null;
-  if (!title) return html;
-  return html.replace(/<title>([^<]*)<\/title>/, (_, built: string) => `<title>${escapeHtml(title)} | ${built.split(" | ").pop()}</title>`);
-}

@@ -76,6 +76,8 @@ export function pageHtml({ env, mark = (html) => html }: PageHtmlOptions) {
   };
 
   return {
+    /** The site's origin for this request: PUBLIC_URL, else the request's (through a trusted proxy). */
+    origin: originOf,
     /** The page's HTML for this request, uncompressed (a signed-in page adds its answers to it). */
     html: async (c: Context, file: string) => rewrite(await readFile(file, "utf8"), originOf(c)),
     /** The page for this request in the best encoding the browser accepts, from the cache when it is there. */

@@ -86,6 +86,35 @@ describe("a content page's HTML", () => {
     expect(html).not.toMatch(/<script type="application\/json"[^>]*>[^<]*<\/title>/);
   });
 
+  it("gives a post and a partner a head of their own: description, card, canonical address and the language versions it has", async () => {
+    const html = await (await page("/blog/first-post", "ar")).text();
+    const head = html.slice(0, html.indexOf("</head>"));
+    expect(head).toContain("<title>الرسوم | Sarraf</title>");
+    expect(head).toContain('<meta name="description" content="What first-post is about.">');
+    expect(head).toContain('<meta property="og:title" content="الرسوم">');
+    expect(head).toContain('<meta property="og:type" content="article">');
+    expect(head).toContain('<meta property="article:published_time" content="2026-11-02">');
+    expect(head).toContain('<meta property="article:section" content="fees">');
+    const origin = "http://localhost";
+    expect(head).toContain(`<link rel="canonical" href="${origin}/blog/first-post?lang=ar">`);
+    expect(head).toContain(`<meta property="og:url" content="${origin}/blog/first-post?lang=ar">`);
+    expect(head).toContain(`<link rel="alternate" hreflang="en" href="${origin}/blog/first-post?lang=en">`);
+    expect(head).toContain(`<link rel="alternate" hreflang="x-default" href="${origin}/blog/first-post">`);
+    // Only once each, though the built page may already carry the route's.
+    expect(head.match(/name="description"/g)).toHaveLength(1);
+
+    // Not translated: the English post asked for in Arabic names its English address, and no Arabic one.
+    const untranslated = await (await page("/blog/second-post", "ar")).text();
+    expect(untranslated).toContain(`<link rel="canonical" href="${origin}/blog/second-post?lang=en">`);
+    expect(untranslated).not.toContain('hreflang="ar"');
+
+    const partner = await (await page("/partners/acme-pay", "ar")).text();
+    expect(partner).toContain("<title>Partner acme-pay | Sarraf</title>");
+    expect(partner).toContain('<meta name="description" content="What acme-pay does.">');
+    expect(partner).toContain(`<link rel="canonical" href="${origin}/partners/acme-pay?lang=en">`);
+    expect(partner).not.toContain('content="article"');
+  });
+
   it("draws the blog's list for the filters in the address, in the page's language", async () => {
     const html = await (await page("/blog?category=security&page=1&utm_source=mail", "en")).text();
     const [answer] = answersIn(html);
