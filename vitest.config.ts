@@ -1,5 +1,6 @@
 import { defineConfig, mergeConfig } from "vitest/config";
 import viteConfig from "./vite.config.ts";
+import { SAME_ON_EITHER_DATABASE } from "./tests/server/same-on-either-database.ts";
 
 // One project per kind of test, so each runs in the environment it needs:
 // machines and units in node, views in jsdom, server against a real database,
@@ -44,6 +45,8 @@ export default mergeConfig(
           test: {
             name: "server",
             include: ["tests/server/**/*.test.ts"],
+            // On PostgreSQL, only the files whose code reaches the database (the rest ran on PGlite).
+            exclude: process.env.DATABASE_URL ? SAME_ON_EITHER_DATABASE : [],
             environment: "node",
             globalSetup: ["tests/server/helpers/global-setup.ts"],
             // Bounds for a hang, not speed tests: a test that checks ten passwords in a row (scrypt,

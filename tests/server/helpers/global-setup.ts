@@ -13,6 +13,8 @@ declare module "vitest" {
     pgliteTemplate: string;
     /** A migrated database on the DATABASE_URL server, which each test file's database is copied from. */
     postgresTemplate: string;
+    /** A migrated PGlite data folder, for tests of a real server process on a folder to copy (test-db.ts's migratedDataDir). */
+    pgliteTemplateDir: string;
   }
 }
 
@@ -33,13 +35,17 @@ export default async function setup(project: TestProject) {
     return () => admin(postgresUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   }
   const dir = mkdtempSync(join(tmpdir(), "sarraf-server-template-"));
-  const database = await openDatabase({ memory: true });
+  // Migrated once, in a data folder as the product keeps it: copied whole for a server process,
+  // dumped for the in-memory databases of the other files.
+  const folder = join(dir, "data");
+  const database = await openDatabase({ dataDir: folder });
   const client = (database.db as unknown as { $client: PGlite }).$client;
   const dump = await client.dumpDataDir("none");
   await database.close();
   const file = join(dir, "pglite.tar");
   writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   project.provide("pgliteTemplate", file);
+  project.provide("pgliteTemplateDir", folder);
   return () => rmSync(dir, { recursive: true, force: true });
 }
 

@@ -3,10 +3,9 @@
 // their steps. After each restart the reconciler and the provider's retried webhooks finish the
 // orders; in the end every paid order is completed and credited exactly once, the balances are the
 // sums of those credits, and the ledger's invariants hold.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { rmSync } from "node:fs";
+import { afterAll, describe, expect, inject, it } from "vitest";
+import { migratedDataDir } from "../helpers/data-dir.ts";
 import { sql } from "drizzle-orm";
 import type { BuyOrder } from "../../../contract/index.ts";
 import { createLedger } from "../../../server/modules/ledger/index.ts";
@@ -29,12 +28,12 @@ describe(`kill -9 while settling (${postgresUrl ? "PostgreSQL" : "PGlite"})`, ()
     let location: Record<string, string>;
     let open: () => Promise<Database>;
     if (postgresUrl) {
-      const fresh = await freshPostgresUrl();
+      const fresh = await freshPostgresUrl(inject("postgresTemplate"));
       location = { DATABASE_URL: fresh.url };
       open = () => openDatabase({ databaseUrl: fresh.url });
       cleanup = fresh.drop;
     } else {
-      const dir = mkdtempSync(join(tmpdir(), "sarraf-crash-"));
+      const dir = migratedDataDir("sarraf-crash-");
       location = { DATA_DIR: dir };
       open = () => openDatabase({ dataDir: dir });
       cleanup = async () => rmSync(dir, { recursive: true, force: true });

@@ -1,9 +1,9 @@
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { migratedDataDir } from "../helpers/data-dir.ts";
 import { createSession, createUser } from "../../../server/modules/auth/sessions.ts";
 import { acquireDataDirLock, DataDirInUseError, LOCK_FILE } from "../../../server/platform/db/lock.ts";
 import { openDatabase } from "../../../server/platform/db/open.ts";
@@ -15,7 +15,7 @@ import { openTestDatabase, postgresUrl } from "../helpers/test-db.ts";
 // One folder for the whole file: creating a PGlite cluster on disk is the slow part.
 let dataDir: string;
 beforeAll(() => {
-  dataDir = mkdtempSync(join(tmpdir(), "sarraf-db-"));
+  dataDir = migratedDataDir("sarraf-db-");
 });
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 const lockFile = () => join(dataDir, LOCK_FILE);

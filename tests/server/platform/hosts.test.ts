@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { request } from "node:http";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { migratedDataDir } from "../helpers/data-dir.ts";
 import type { Database } from "../../../server/platform/db/open.ts";
 import { parseEnv } from "../../../server/env.ts";
 import { REQUEST_ID_MAX_LENGTH } from "../../../server/app.ts";
@@ -189,7 +190,7 @@ async function startUpLog(settings: Record<string, string>): Promise<Record<stri
   const { startServer } = await import("../../../server/server.ts");
   const { envWith } = await import("../../../server/env.ts");
   const { createLogger } = await import("../../../server/platform/logging/logger.ts");
-  const dataDir = mkdtempSync(join(tmpdir(), "sarraf-hosts-"));
+  const dataDir = migratedDataDir("sarraf-hosts-");
   const lines: Record<string, unknown>[] = [];
   try {
     const server = await startServer({

@@ -1,14 +1,14 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { migratedDataDir } from "../helpers/data-dir.ts";
 import { LOCK_FILE } from "../../../server/platform/db/lock.ts";
 
 // The real entry in a real process: start-up line, the data-folder lock, and SIGTERM.
 let dataDir: string;
 beforeAll(() => {
-  dataDir = mkdtempSync(join(tmpdir(), "sarraf-main-"));
+  dataDir = migratedDataDir("sarraf-main-");
 });
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
@@ -65,7 +65,7 @@ describe("server/main.ts in production on the sandbox on-ramp", () => {
   };
 
   it("refuses to start on the sandbox by default, naming the setting that allows a demo", async () => {
-    const folder = mkdtempSync(join(tmpdir(), "sarraf-main-prod-"));
+    const folder = migratedDataDir("sarraf-main-prod-");
     const refused = run(production, folder);
     try {
       // Whichever comes first: the exit, or (the bug this guards against) the start-up line.
@@ -81,7 +81,7 @@ describe("server/main.ts in production on the sandbox on-ramp", () => {
   }, 60_000);
 
   it("starts when it is chosen on purpose, says so in its log, and marks every page a demo with play money", async () => {
-    const folder = mkdtempSync(join(tmpdir(), "sarraf-main-demo-"));
+    const folder = migratedDataDir("sarraf-main-demo-");
     mkdirSync(join(folder, "dist"));
     writeFileSync(join(folder, "dist", "index.html"), '<!doctype html><html lang="en"><title>Sarraf</title><div id="root"></div></html>');
     const demo = run({ ...production, ONRAMP_SANDBOX_IN_PRODUCTION: "demo-with-play-money" }, folder);

@@ -1,8 +1,8 @@
 import { request } from "node:http";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { migratedDataDir } from "../helpers/data-dir.ts";
 import { LOCK_FILE } from "../../../server/platform/db/lock.ts";
 import { envWith } from "../../../server/env.ts";
 import { createLogger } from "../../../server/platform/logging/logger.ts";
@@ -13,7 +13,7 @@ let dataDir: string;
 let dropDatabase = async () => {};
 let databaseEnv: Record<string, string>;
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), "sarraf-server-"));
+  dataDir = migratedDataDir("sarraf-server-");
   if (postgresUrl) {
     const fresh = await freshPostgresUrl();
     dropDatabase = fresh.drop;
