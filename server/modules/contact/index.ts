@@ -1,5 +1,6 @@
 // What the composition root mounts of contact and newsletter, and the newsletter's sender.
 export { contactHandlers, createContact, type Contact } from "./routes.ts";
+export { oneClickUnsubscribeRoutes } from "./one-click.ts";
 export type { ContactDeps } from "./deps.ts";
 export { CONTACT, NEWSLETTER } from "./limits.ts";
 export { pruneNewsletterRows } from "./prune.ts";
