@@ -6,4 +6,4 @@ export { CONTACT, NEWSLETTER } from "./limits.ts";
 export { pruneNewsletterRows } from "./prune.ts";
 export { readIssues, editionFor, FALLBACK_LOCALE, ISSUES_FOLDER, type Issue, type IssueEdition, type RefusedIssue } from "./issues.ts";
 export { issueMessage } from "./newsletter-mail.ts";
-export { issueSender, type IssueSender, type IssueSenderDeps, type SendReport, type DeliveryCounts } from "./issue-send.ts";
+export { issueSender, UNCLEAR_AFTER_MS, type IssueSender, type IssueSenderDeps, type SendReport, type DeliveryCounts } from "./issue-send.ts";

@@ -3,11 +3,11 @@
 // token or a mail's text (but preview's, which has no subscriber's link in it).
 import { parseArgs } from "node:util";
 import { locales, type Locale } from "../../../contract/vocabulary.ts";
-import { issueSender, type IssueSenderDeps } from "./issue-send.ts";
+import { issueSender, UNCLEAR_AFTER_MS, type IssueSenderDeps } from "./issue-send.ts";
 import { editionFor, FALLBACK_LOCALE, ISSUES_FOLDER, readIssues, type Issue } from "./issues.ts";
 import { issueMessage } from "./newsletter-mail.ts";
 
-export const USAGE = "usage: npm run ops:newsletter -- list | preview <slug> [--lang en|ar] | send <slug>";
+export const USAGE = "usage: npm run ops:newsletter -- list | preview <slug> [--lang en|ar] | send <slug> [--resend-unclear]";
 
 export interface NewsletterCommandDeps extends IssueSenderDeps {
   contentDir: string;
@@ -20,7 +20,11 @@ export async function newsletterCommand(args: string[], deps: NewsletterCommandD
   const { out, err } = deps;
   let parsed;
   try {
-    parsed = parseArgs({ args, allowPositionals: true, options: { lang: { type: "string", default: FALLBACK_LOCALE } } });
+    parsed = parseArgs({
+      args,
+      allowPositionals: true,
+      options: { lang: { type: "string", default: FALLBACK_LOCALE }, "resend-unclear": { type: "boolean", default: false } },
+    });
   } catch (error) {
     err(`${error instanceof Error ? error.message : "bad arguments"}\n${USAGE}`);
     return 2;
@@ -66,12 +70,14 @@ export async function newsletterCommand(args: string[], deps: NewsletterCommandD
   out(
     `sending ${issue.slug} to the confirmed subscribers it has not reached (${audience.en + audience.ar} confirmed), ${deps.sendsPerMinute} a minute at most…`,
   );
-  const report = await sender.send(issue);
+  const report = await sender.send(issue, { resendUnclear: parsed.values["resend-unclear"] });
   const total = (await sender.counts()).get(issue.slug) ?? { sent: 0, failed: 0, sending: 0 };
   out(`sent ${report.sent} now; failed ${report.failed}${report.failed > 0 ? " (the mail server refused them: run send again to retry)" : ""}`);
   out(`${issue.slug} so far: sent ${total.sent}, failed ${total.failed}, unclear ${total.sending}`);
   if (total.sending > 0)
-    out("  unclear: claimed by a run that stopped (or is still running) before the mail server answered; never sent again, as it may have gone out");
+    out(
+      `  unclear: claimed by a run that stopped (or is still running) before the mail server answered; not sent again, as it may have gone out. If the mail server's log shows it did not, send again with --resend-unclear (takes those claimed ${UNCLEAR_AFTER_MS / 60_000}+ minutes ago)`,
+    );
   return report.failed > 0 ? 1 : 0;
 }
 

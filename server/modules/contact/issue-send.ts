@@ -5,8 +5,9 @@
 // mails anyone twice: whoever holds the row sends. A refused mail is retried by the next run. What
 // a crash can leave is a row still `sending` (the process died between claiming and knowing): that
 // mail may have gone, so it is left alone and counted apart, never sent again — a missed issue is
-// better than a second copy (send-then-record would resend it after every such crash).
-import { and, asc, count, eq, gt, ne, notExists, sql } from "drizzle-orm";
+// better than a second copy (send-then-record would resend it after every such crash). Only an
+// operator who has checked the mail server's log may send those again (--resend-unclear).
+import { and, asc, count, eq, gt, lte, notExists, or, sql, type SQL } from "drizzle-orm";
 import type { Locale } from "../../../contract/index.ts";
 import type { Db } from "../../platform/db/open.ts";
 import { errorFields, type Logger } from "../../platform/logging/logger.ts";
@@ -40,14 +41,27 @@ export interface SendReport {
 
 export type DeliveryCounts = Record<DeliveryStatus, number>;
 
+/** A delivery still `sending` this long after its claim was left by a run that stopped (a live one answers in seconds). */
+export const UNCLEAR_AFTER_MS = 10 * 60_000;
+
 const d = newsletterDeliveries;
 const s = newsletterSubscribers;
 
 export function issueSender({ db, logger, now, mailer, origin, sendsPerMinute, pause, clock, batchSize = 200 }: IssueSenderDeps) {
   const spacingMs = 60_000 / sendsPerMinute;
 
+  /** Which deliveries may be taken: failed ones; and with `resendUnclear`, those a stopped run left `sending`. */
+  const retryable = (resendUnclear: boolean): SQL =>
+    resendUnclear
+      ? or(eq(d.status, "failed"), and(eq(d.status, "sending"), lte(d.claimedAt, new Date(now().getTime() - UNCLEAR_AFTER_MS))))!
+      : eq(d.status, "failed");
+  const kept = (resendUnclear: boolean): SQL =>
+    resendUnclear
+      ? or(eq(d.status, "sent"), and(eq(d.status, "sending"), gt(d.claimedAt, new Date(now().getTime() - UNCLEAR_AFTER_MS))))!
+      : sql`${d.status} <> 'failed'`;
+
   /** Active subscribers after `after` (by id) that this issue has not been sent to, nor is being sent to. */
-  const due = (slug: string, after: string | null) =>
+  const due = (slug: string, after: string | null, resendUnclear: boolean) =>
     db
       .select({ id: s.id })
       .from(s)
@@ -59,7 +73,7 @@ export function issueSender({ db, logger, now, mailer, origin, sendsPerMinute, p
             db
               .select({ one: sql`1` })
               .from(d)
-              .where(and(eq(d.issueSlug, slug), eq(d.subscriberId, s.id), ne(d.status, "failed"))),
+              .where(and(eq(d.issueSlug, slug), eq(d.subscriberId, s.id), kept(resendUnclear))),
           ),
         ),
       )
@@ -67,7 +81,7 @@ export function issueSender({ db, logger, now, mailer, origin, sendsPerMinute, p
       .limit(batchSize);
 
   /** Takes the subscriber's delivery (new, or failed before) if they are still active and no one else holds it; with the mail's link. */
-  const claim = (slug: string, issue: Issue, subscriberId: string) =>
+  const claim = (slug: string, issue: Issue, subscriberId: string, resendUnclear: boolean) =>
     db.transaction(async (tx) => {
       const [row] = await tx
         .select({ email: s.email, locale: s.locale })
@@ -83,7 +97,7 @@ export function issueSender({ db, logger, now, mailer, origin, sendsPerMinute, p
         .onConflictDoUpdate({
           target: [d.issueSlug, d.subscriberId],
           set: { status: "sending", locale: edition.locale, attempts: sql`${d.attempts} + 1`, claimedAt: at },
-          setWhere: eq(d.status, "failed"),
+          setWhere: retryable(resendUnclear),
         })
         .returning({ attempts: d.attempts });
       if (!held) return null;
@@ -100,18 +114,18 @@ export function issueSender({ db, logger, now, mailer, origin, sendsPerMinute, p
 
   return {
     /** Sends `issue` to every active subscriber it has not reached yet; answers what this run did. */
-    async send(issue: Issue): Promise<SendReport> {
+    async send(issue: Issue, { resendUnclear = false } = {}): Promise<SendReport> {
       const report: SendReport = { sent: 0, failed: 0 };
       let last = -Infinity;
       let after: string | null = null;
       for (;;) {
-        const batch = await due(issue.slug, after);
+        const batch = await due(issue.slug, after, resendUnclear);
         if (batch.length === 0) break;
         for (const { id } of batch) {
           after = id;
           const wait = last + spacingMs - clock();
           if (wait > 0) await pause(wait);
-          const claimed = await claim(issue.slug, issue, id);
+          const claimed = await claim(issue.slug, issue, id, resendUnclear);
           if (!claimed) continue;
           last = clock();
           try {
