@@ -44,6 +44,12 @@ export function newsletterMailer({ mail, logger }: Pick<ContactDeps, "mail" | "l
   };
 }
 
+// Inline in the head (most mail clients keep it): a readable column, tables with rules, a quiet footer.
+const MAIL_STYLE =
+  "<style>body{font:16px/1.6 system-ui,sans-serif;color:#1a1a1a;margin:0 auto;max-width:36rem;padding:1rem}a{color:#0a6b50}" +
+  "table{border-collapse:collapse}th,td{border:1px solid #ccc;padding:.3rem .6rem}hr{border:0;border-top:1px solid #ddd;margin:2rem 0 1rem}" +
+  ".footer{font-size:13px;color:#555;overflow-wrap:anywhere}</style>";
+
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
@@ -67,7 +73,7 @@ export function issueMessage(email: string, edition: IssueEdition, token: string
     locale,
     subject,
     text: `${text}\n\n—\n${footer}`,
-    html: `<!doctype html><html lang="${locale}" dir="${dir}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head><body>${html}<hr><p>${footerHtml}</p></body></html>`,
+    html: `<!doctype html><html lang="${locale}" dir="${dir}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(subject)}</title>${MAIL_STYLE}</head><body>${html}<hr><p class="footer">${footerHtml}</p></body></html>`,
     listUnsubscribe: link,
   };
 }
