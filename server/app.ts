@@ -55,7 +55,7 @@ import { portfolioHandlers } from "./modules/portfolio/index.ts";
 import { createKyc, kycHandlers, kycStatus, kycWebhookRoutes, photosFrom } from "./modules/kyc/index.ts";
 import { tradeHistory, tradingHandlers } from "./modules/trading/index.ts";
 import { createFiles, fileHandlers, fileStoreFor, pictureRoutes } from "./modules/files/index.ts";
-import { contactHandlers, createContact } from "./modules/contact/index.ts";
+import { contactHandlers, createContact, oneClickUnsubscribeRoutes } from "./modules/contact/index.ts";
 import { createWithdrawals, devWithdrawRoutes, withdrawalHandlers, withdrawalHistory, withdrawLinkRoutes } from "./modules/withdrawals/index.ts";
 import { blogHandlers, contentMedia, createBlog, mediaRoutes, siteRoutes } from "./modules/blog/index.ts";
 
@@ -173,6 +173,7 @@ export function createApp(deps: AppDeps) {
   app.route("/", mediaRoutes(contentMedia(env.CONTENT_DIR)));
   app.route("/", siteRoutes({ env, blog }));
   app.route("/", withdrawLinkRoutes(withdrawals.deps, withdrawals.book));
+  app.route("/", oneClickUnsubscribeRoutes(contact));
   app.route("/", devWithdrawRoutes({ env, clock: deps.withdrawClock ?? null, tick: withdrawals.tick }));
   if (onramp.sandbox) app.route("/", sandboxRoutes(onramp.sandbox));
   // One renderer (one render at a time: the app's catalog is global) for signed-in and content pages.

@@ -103,6 +103,8 @@ export const envSchema = z.object({
     .default([]),
   DEV_TOOLS: oneOf(["auto", "on", "off"], "auto"),
   OUTBOX_IN_PRODUCTION: oneOf(["true", "false"], "false").transform((value) => value === "true"),
+  /** `npm run ops:newsletter -- send` mails at most this many subscribers a minute, evenly spaced (per run). */
+  NEWSLETTER_SENDS_PER_MINUTE: integer(1, 60_000, 60),
   GOOGLE_CLIENT_ID: z
     .string()
     .regex(/^\S+\.apps\.googleusercontent\.com$/, { error: "must be a Google OAuth client id, e.g. 1234-abc.apps.googleusercontent.com" })

@@ -41,13 +41,13 @@ export interface RefusedFile {
   problems: string[];
 }
 
-const day = z
+export const day = z
   .string({ error: "must be a date, YYYY-MM-DD" })
   .regex(/^\d{4}-\d{2}-\d{2}$/, { error: "must be a date, YYYY-MM-DD" })
   .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), {
     error: "is not a day of the calendar",
   });
-const line = (max: number) =>
+export const line = (max: number) =>
   z
     .string({ error: "must be text" })
     .trim()
@@ -80,7 +80,7 @@ const partnerMatter = z.strictObject({
   order: z.number({ error: "must be a whole number" }).int({ error: "must be a whole number" }).default(0),
 });
 
-const FRONT_MATTER = /^\uFEFF?---\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)([\s\S]*)$/;
+export const FRONT_MATTER = /^\uFEFF?---\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)([\s\S]*)$/;
 
 const FOLDERS: Record<ContentKind, string> = { post: "blog", partner: "partners" };
 

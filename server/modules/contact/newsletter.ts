@@ -14,17 +14,17 @@ import { addressHash, lockKey, maskedEmail, newToken, sha256 } from "./secrets.t
 export type SubscribeOutcome = { ok: true } | { limited: number };
 export type LinkOutcome = { state: SubscriptionState } | { refused: "linkInvalid" | "linkExpired" };
 
+/** A link's token for this subscriber, stored hashed; answered once, to put in the mail. */
+export async function token(tx: Db, subscriberId: string, purpose: "confirm" | "unsubscribe", at: Date): Promise<string> {
+  const value = newToken();
+  const ttl = purpose === "confirm" ? NEWSLETTER.confirmTtlMs : NEWSLETTER.unsubscribeTtlMs;
+  await tx.insert(newsletterTokens).values({ tokenHash: sha256(value), subscriberId, purpose, expiresAt: new Date(at.getTime() + ttl), createdAt: at });
+  return value;
+}
+
 export function newsletterService(deps: ContactDeps) {
   const { db, logger, now } = deps;
   const mails = newsletterMailer(deps);
-
-  /** A link's token for this subscriber, stored hashed; answered once, to put in the mail. */
-  async function token(tx: Db, subscriberId: string, purpose: "confirm" | "unsubscribe", at: Date): Promise<string> {
-    const value = newToken();
-    const ttl = purpose === "confirm" ? NEWSLETTER.confirmTtlMs : NEWSLETTER.unsubscribeTtlMs;
-    await tx.insert(newsletterTokens).values({ tokenHash: sha256(value), subscriberId, purpose, expiresAt: new Date(at.getTime() + ttl), createdAt: at });
-    return value;
-  }
 
   /** The row for this e-mail, made pending when new or unsubscribed; the language follows the latest sign-up. */
   async function pendingOrActive(tx: Db, email: string, locale: Locale, at: Date): Promise<SubscriberRow> {
@@ -133,20 +133,6 @@ export function newsletterService(deps: ContactDeps) {
         logger.info("newsletter.unsubscribe", { changed: changed.length === 1 });
         return { state: changed.length === 1 ? "unsubscribed" : "alreadyUnsubscribed" };
       });
-    },
-
-    /** Sends one issue to every active subscriber in their language, each with its own unsubscribe link; answers how many. */
-    async sendIssue(issue: Record<Locale, { subject: string; text: string }>, origin: string): Promise<number> {
-      const active = await db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.status, "active"));
-      for (const row of active) {
-        const at = now();
-        const link = await db.transaction(async (tx) => {
-          await tx.insert(newsletterMails).values({ subscriberId: row.id, kind: "newsletterIssue", addressHash: null, createdAt: at });
-          return token(tx, row.id, "unsubscribe", at);
-        });
-        await mails.send(row, "newsletterIssue", link, origin, issue[row.locale]);
-      }
-      return active.length;
     },
   };
 }

@@ -2,7 +2,7 @@
 // tokens of the links e-mailed to them (stored only as SHA-256 hashes), and the key that signs
 // contact forms' start tokens. Client addresses are kept only as hashes, for the rate limits.
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { check, index, integer, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
 import { at } from "../../platform/db/columns.ts";
 import type { Locale } from "../../../contract/index.ts";
 
@@ -85,6 +85,39 @@ export const newsletterTokens = pgTable(
   (t) => [index("newsletter_tokens_subscriber_idx").on(t.subscriberId), check("newsletter_tokens_purpose", sql`${t.purpose} IN ('confirm', 'unsubscribe')`)],
 );
 export type NewsletterTokenRow = typeof newsletterTokens.$inferSelect;
+
+/**
+ * One row per issue and subscriber, written (status sending) before the mail is handed to the port:
+ * its key is what makes `ops:newsletter send` send each issue to each subscriber at most once, across
+ * re-runs, crashes and concurrent runs. sent: the port accepted it; failed: the port refused it (the
+ * next run tries again); sending: claimed by a run that has not finished it, or that stopped before
+ * it knew (left alone: it may have gone out). Kept for good: the issues' history.
+ */
+export const DELIVERY_STATUSES = ["sending", "sent", "failed"] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
+export const newsletterDeliveries = pgTable(
+  "newsletter_deliveries",
+  {
+    issueSlug: text("issue_slug").notNull(),
+    subscriberId: uuid("subscriber_id")
+      .notNull()
+      .references(() => newsletterSubscribers.id, { onDelete: "cascade" }),
+    status: text("status").$type<DeliveryStatus>().notNull(),
+    /** The issue's language the mail was in (the subscriber's, or English when the issue has no file in theirs). */
+    locale: text("locale").$type<Locale>().notNull(),
+    attempts: integer("attempts").notNull().default(1),
+    claimedAt: at("claimed_at").notNull(),
+    sentAt: at("sent_at"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.issueSlug, t.subscriberId] }),
+    index("newsletter_deliveries_subscriber_idx").on(t.subscriberId),
+    check("newsletter_deliveries_status", sql`${t.status} IN ('sending', 'sent', 'failed')`),
+    check("newsletter_deliveries_locale", sql`${t.locale} IN ('en', 'ar')`),
+  ],
+);
+export type DeliveryRow = typeof newsletterDeliveries.$inferSelect;
 
 /** The secret that signs contact forms' start tokens: made once by the first server that needs it, shared by every process. */
 export const contactFormKeys = pgTable(

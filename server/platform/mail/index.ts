@@ -3,9 +3,9 @@ import type { Env } from "../../env.ts";
 import { devToolsEnabled } from "../http/hosts.ts";
 import { errorFields, type Logger } from "../logging/logger.ts";
 import { handOff } from "./hand-off.ts";
-import type { MailMessage, MailService } from "./mailer.ts";
+import type { Mailer, MailMessage, MailService } from "./mailer.ts";
 import { outboxMailer } from "./outbox.ts";
-import { smtpService } from "./smtp.ts";
+import { smtpMailer, smtpService } from "./smtp.ts";
 
 export type { MailKind, MailMessage, Mailer, MailService } from "./mailer.ts";
 
@@ -19,6 +19,19 @@ export function createMailService(env: Env, db: Db, logger: Logger, now: () => D
   return handOff("outbox", outboxMailer(db, now), logger, {
     delivered: ({ kind, to }) => logger.info("mail.outbox", { kind, to, ...(mailbox ? { readAt: mailbox } : {}) }),
   });
+}
+
+/**
+ * The same choice of transport without the hand-off: send() resolves once the message is delivered
+ * (the SMTP server accepted it, or it is in the outbox) and rejects when it is not. For a sender
+ * that must know each message's fate (the newsletter's issues), never for an answer to a request.
+ */
+export function createMailTransport(env: Env, db: Db, now: () => Date): { kind: MailService["kind"]; mailer: Mailer; close(): Promise<void> } {
+  if (env.SMTP_URL) {
+    const smtp = smtpMailer(env.SMTP_URL, env.MAIL_FROM);
+    return { kind: "smtp", mailer: smtp.mailer, close: async () => smtp.close() };
+  }
+  return { kind: "outbox", mailer: outboxMailer(db, now), close: async () => {} };
 }
 
 /**

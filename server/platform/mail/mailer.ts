@@ -27,7 +27,7 @@ export interface MailMessage {
   locale: Locale;
   /** Where a reply goes (a contact message's sender), when not to the sender. */
   replyTo?: string;
-  /** A newsletter mail's one-click unsubscribe address (List-Unsubscribe, RFC 8058). */
+  /** A newsletter mail's one-click unsubscribe address: List-Unsubscribe, with List-Unsubscribe-Post (RFC 8058), so it must take that POST. */
   listUnsubscribe?: string;
 }
 

@@ -8,7 +8,9 @@ export function smtpMailer(url: string, from: string) {
   const transport = nodemailer.createTransport(url);
   const mailer: Mailer = {
     async send({ to, subject, text, html, replyTo, listUnsubscribe }) {
-      await transport.sendMail({ from, to, subject, text, html, replyTo, ...(listUnsubscribe ? { list: { unsubscribe: listUnsubscribe } } : {}) });
+      // Every List-Unsubscribe address we send takes the one-click POST (contact/one-click.ts).
+      const list = listUnsubscribe ? { list: { unsubscribe: listUnsubscribe }, headers: { "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" } } : {};
+      await transport.sendMail({ from, to, subject, text, html, replyTo, ...list });
     },
   };
   return { mailer, close: () => transport.close() };

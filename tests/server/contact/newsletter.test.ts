@@ -1,15 +1,12 @@
 // The newsletter's double opt-in over HTTP against the real database: the confirmation link, its
 // expiry and reuse, subscribing twice (pending and active, answered alike), the one-click
-// unsubscribe in every newsletter mail, bad input and the honeypot.
+// unsubscribe in every newsletter mail, bad input and the honeypot. Issues: newsletter-issues.test.ts.
 import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { NEWSLETTER } from "../../../server/modules/contact/index.ts";
 import { newsletterSubscribers, newsletterTokens } from "../../../server/modules/contact/schema.ts";
 import type { Database } from "../../../server/platform/db/open.ts";
-import { envWith } from "../../../server/env.ts";
-import { createLogger } from "../../../server/platform/logging/logger.ts";
-import type { MailMessage } from "../../../server/platform/mail/index.ts";
 import { testClock, uniqueEmail } from "../helpers/auth.ts";
 import { openTestDatabase } from "../helpers/test-db.ts";
 import { contactWorld, type ContactWorld } from "./world.ts";
@@ -145,33 +142,6 @@ describe("unsubscribing", () => {
     await w.subscribe(email);
     expect((await subscriber(email))!.status).toBe("pending");
     expect((await w.follow("/subscriber/confirm", w.linkToken(email, "confirm"))).body.data).toEqual({ state: "confirmed" });
-  });
-
-  it("every issue carries each subscriber's own unsubscribe link, in their language", async () => {
-    const [en, ar] = [uniqueEmail("issue-en"), uniqueEmail("issue-ar")];
-    for (const [email, lang] of [
-      [en, "en"],
-      [ar, "ar"],
-    ] as const) {
-      await w.subscribe(email, { lang });
-      await w.follow("/subscriber/confirm", w.linkToken(email, "confirm"));
-    }
-    const { createContact } = await import("../../../server/modules/contact/index.ts");
-    const mail = { kind: "outbox" as const, mailer: { send: async (m: MailMessage) => void w.sent.push(m) }, idle: async () => {}, close: async () => {} };
-    const contact = createContact({ db: database.db, env: envWith(), logger: createLogger("silent", () => {}), now: clock.now, mail });
-    const issue = { en: { subject: "November notes", text: "Bitcoin moved." }, ar: { subject: "ملاحظات نوفمبر", text: "تحرّك البيتكوين." } };
-    expect(await contact.newsletter.sendIssue(issue, "https://sarraf.example")).toBeGreaterThanOrEqual(2);
-    for (const [email, subject] of [
-      [en, "November notes"],
-      [ar, "ملاحظات نوفمبر"],
-    ] as const) {
-      const mail = w.mailsTo(email).at(-1)!;
-      expect(mail).toMatchObject({ kind: "newsletterIssue", subject });
-      expect(mail.listUnsubscribe).toMatch(/^https:\/\/sarraf\.example\/newsletter\/unsubscribe\?token=/);
-      expect(mail.text).toContain(mail.listUnsubscribe);
-    }
-    expect((await w.follow("/subscriber/unsubscribe", w.linkToken(ar, "unsubscribe"))).body.data).toEqual({ state: "unsubscribed" });
-    expect((await subscriber(en))!.status).toBe("active");
   });
 });
 

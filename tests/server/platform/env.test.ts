@@ -27,6 +27,7 @@ describe("parseEnv", () => {
         ALLOWED_HOSTS: [],
         DEV_TOOLS: "auto",
         OUTBOX_IN_PRODUCTION: false,
+        NEWSLETTER_SENDS_PER_MINUTE: 60,
         PRICE_SOURCE: "simulator",
         PRICE_SEED: 20251123,
         PRICE_POLL_MS: 2000,
