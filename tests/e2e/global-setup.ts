@@ -13,6 +13,8 @@ declare module "vitest" {
     baseURL: string;
     /** A PGlite data folder with every migration applied, for migratedDataDir() to copy (server.ts). */
     templateDataDir: string;
+    /** A folder of the run's own, where the first file that needs the paths pages bundles them all (paths-page.ts). */
+    pathsBundleDir: string;
     /** Live bearer tokens of a seeded user, one per test that needs a fresh session. */
     tokens: string[];
     /**
@@ -30,6 +32,8 @@ export default async function setup(project: TestProject) {
   const templateDataDir = mkdtempSync(join(tmpdir(), "sarraf-e2e-template-"));
   await (await openDatabase({ dataDir: templateDataDir })).close();
   project.provide("templateDataDir", templateDataDir);
+  const pathsBundleDir = mkdtempSync(join(tmpdir(), "sarraf-e2e-paths-"));
+  project.provide("pathsBundleDir", pathsBundleDir);
   const dataDir = mkdtempSync(join(tmpdir(), "sarraf-e2e-"));
   cpSync(templateDataDir, dataDir, { recursive: true });
   const database = await openDatabase({ dataDir });
@@ -64,6 +68,7 @@ export default async function setup(project: TestProject) {
     const code = await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
     rmSync(templateDataDir, { recursive: true, force: true });
+    rmSync(pathsBundleDir, { recursive: true, force: true });
     if (code !== 0) throw new Error(`server did not shut down cleanly on SIGTERM (exit ${code})`);
   };
 }

@@ -10,7 +10,7 @@ import { resolveSpec } from "../../tools/statecharts/spec.ts";
 import { pageTarget, poll, runPathInUi, type UiSpec } from "../../tools/statecharts/ui-harness.ts";
 import { uiPathsHook } from "../../tools/statecharts/ui-page.ts";
 import { setupBrowser } from "./browser.ts";
-import { openPathsPage } from "./paths-page.ts";
+import { openPathsPage, type PathsEntry } from "./paths-page.ts";
 
 /** The first visible match, or null. */
 export const present = async (locator: Locator) => ((await locator.count()) === 0 ? null : locator.first());
@@ -57,9 +57,8 @@ export interface PathsSuite<TView> {
   graphSpec: Parameters<typeof resolveSpec>[1];
   /** The spec of the jsdom run, given how long to wait for the screen. */
   uiSpec: (waitFor: ReturnType<typeof poll>) => UiSpec<TView>;
-  /** The test page's entry (from the project root) and the base it is served under. */
-  entry: string;
-  base: string;
+  /** The test page's entry (from the project root). */
+  entry: PathsEntry;
   screen: (page: Page) => TView;
   /** A check that must fail: on the first path with `event`, `state` is checked for something the screen does not show. */
   mustFail: { what: string; event: string; state: string; check: (view: TView) => Promise<void> };
@@ -68,7 +67,7 @@ export interface PathsSuite<TView> {
 /** Every generated path of the machine through its real screen in Chromium. */
 export function describeGeneratedPaths<TView>(suite: PathsSuite<TView>): void {
   const b = setupBrowser();
-  const opened = openPathsPage(b, suite.entry, suite.base);
+  const opened = openPathsPage(b, suite.entry);
   const { paths } = generatePaths(suite.machine, resolveSpec(suite.machine, suite.graphSpec));
   const spec = suite.uiSpec(poll(10_000));
   const target = pageTarget<TView>({ open: async () => ({ page: opened.page, view: suite.screen(opened.page) }) });

@@ -15,8 +15,6 @@ import { setupBrowser } from "../browser.ts";
 import { openPathsPage } from "../paths-page.ts";
 import type { AuthPathsWorldHook } from "./auth-paths-page.tsx";
 
-const base = "/__auth-paths/";
-
 type WithWorld = { __authPathsWorld: AuthPathsWorldHook };
 
 /** The screen through Playwright: roles and labels as a person (and a screen reader) finds them, only what is visible. */
@@ -67,7 +65,7 @@ function pageScreen(page: Page): AuthScreen {
 }
 
 const b = setupBrowser();
-const opened = openPathsPage(b, "tests/e2e/auth/auth-paths-page.tsx", base);
+const opened = openPathsPage(b, "tests/e2e/auth/auth-paths-page.tsx");
 
 const { paths } = generatePaths(authMachine, resolveSpec(authMachine, authGraphSpec));
 const spec: UiSpec<AuthScreen> = { ...authUiSpec, waitFor: poll(10_000) };

@@ -11,8 +11,6 @@ import { tradeQuoteMachine } from "../../../machines/exchange/tradeQuote.machine
 import { tradeQuoteUiSpec, type TicketScreen } from "../../statecharts/exchange-ui-spec.ts";
 import { buttonState, buttonsOf, describeGeneratedPaths, fieldState, present, sendStraight } from "../paths-suite.ts";
 
-const base = "/__exchange-paths/";
-
 /** The ticket through Playwright: roles and labels as a person (and a screen reader) finds them, only what is visible. */
 function pageScreen(page: Page): TicketScreen {
   const pay = () => page.getByRole("textbox", { name: /You pay/ }).filter({ visible: true });
@@ -45,7 +43,6 @@ describeGeneratedPaths<TicketScreen>({
   graphSpec: tradeQuoteGraphSpec,
   uiSpec: tradeQuoteUiSpec,
   entry: "tests/e2e/exchange/exchange-paths-page.tsx",
-  base,
   screen: pageScreen,
   mustFail: {
     what: "the countdown's words are checked",

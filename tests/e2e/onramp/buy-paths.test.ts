@@ -11,8 +11,6 @@ import { buyOrderMachine } from "../../../machines/onramp/buyOrder.machine.ts";
 import { buyOrderUiSpec, type BuyScreen } from "../../statecharts/buy-ui-spec.ts";
 import { buttonState, buttonsOf, describeGeneratedPaths, fieldState, present, sendStraight } from "../paths-suite.ts";
 
-const base = "/__buy-paths/";
-
 /** The Buy page through Playwright: roles and labels as a person (and a screen reader) finds them, only what is visible. */
 function pageScreen(page: Page): BuyScreen {
   const amount = () => page.getByRole("textbox", { name: /^You pay|^You receive/ }).filter({ visible: true });
@@ -46,7 +44,6 @@ describeGeneratedPaths<BuyScreen>({
   graphSpec: buyOrderGraphSpec,
   uiSpec: buyOrderUiSpec,
   entry: "tests/e2e/onramp/buy-paths-page.tsx",
-  base,
   screen: pageScreen,
   mustFail: {
     what: "the quote's figures are checked",
