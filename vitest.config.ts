@@ -79,6 +79,10 @@ export default mergeConfig(
             // Files share one server, so each uses accounts and sessions of its own
             // (market.test.ts, which pauses prices, starts its own).
             maxWorkers: 2,
+            // A worker's files share loaded modules (Playwright's client, the machines, the app's
+            // code a paths page imports): each file importing them afresh was about 40 s of the
+            // run. The files keep no state in modules but the seeded-token counter (browser.ts).
+            isolate: false,
           },
         },
       ],
