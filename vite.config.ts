@@ -141,10 +141,13 @@ function afterBuild(): Plugin {
           },
         },
       });
-      const { writePages } = await import("./tools/build/pages.ts");
-      await writePages({ root, outDir, mode });
-      // Off only for the e2e files' own extra builds (tests/e2e/server.ts buildSpa), which test no
-      // compression: 11 CPU-s each; the server then sends those files as they are.
+      // Both steps are off only for the e2e files' own extra builds (tests/e2e/server.ts buildSpa),
+      // which test neither prerendered pages nor compression (the run's main build does): the
+      // server then sends index.html for every address, and the files as they are.
+      if (process.env.BUILD_PAGES !== "off") {
+        const { writePages } = await import("./tools/build/pages.ts");
+        await writePages({ root, outDir, mode });
+      }
       if (process.env.BUILD_PRECOMPRESS === "off") return;
       const { precompress } = await import("./tools/build/precompress.ts");
       await precompress(resolve(root, outDir));

@@ -18,13 +18,17 @@ export function migratedDataDir(prefix: string): string {
   return dir;
 }
 
-/** A production build with these build-time settings (VITE_*), into its own folder; no compressed copies (nothing here tests them). */
+/**
+ * A production build with these build-time settings (VITE_*), into its own folder; without the
+ * prerendered pages and the compressed copies, which the run's main build has and its tests check
+ * (about 7 and 11 CPU-s a build): the app then starts from index.html on every address.
+ */
 export function buildSpa(outDir: string, env: NodeJS.ProcessEnv): Promise<void> {
   const command = [resolve(root, "node_modules/vite/bin/vite.js"), "build", "--outDir", outDir, "--emptyOutDir", "--logLevel", "warn"];
   return new Promise((done, fail) => {
     const child = spawn(process.execPath, command, {
       cwd: root,
-      env: { ...process.env, NODE_ENV: "production", BUILD_PRECOMPRESS: "off", ...env },
+      env: { ...process.env, NODE_ENV: "production", BUILD_PAGES: "off", BUILD_PRECOMPRESS: "off", ...env },
       stdio: ["ignore", "ignore", "inherit"],
     });
     child.once("exit", (code) => (code === 0 ? done() : fail(new Error(`vite build exited with ${code}`))));

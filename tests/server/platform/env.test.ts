@@ -232,7 +232,7 @@ describe(".env.example", () => {
     const viteSettings = (readdirSync("src", { recursive: true }) as string[])
       .filter((f) => /\.tsx?$/.test(f))
       .flatMap((f) => readFileSync(join("src", f), "utf8").match(/\bVITE_[A-Z_]*[A-Z]\b/g) ?? []);
-    const buildSettings = ["SKIP_BUILD", "BUILD_PRECOMPRESS", ...new Set(viteSettings)];
+    const buildSettings = ["SKIP_BUILD", "BUILD_PRECOMPRESS", "BUILD_PAGES", ...new Set(viteSettings)];
     expect(buildSettings).toContain("VITE_FIREBASE_VAPID_KEY");
     expect(Object.keys(listed).sort()).toEqual([...Object.keys(envSchema.shape), ...buildSettings].sort());
     const parsed = parseEnv(listed);
