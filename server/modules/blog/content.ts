@@ -80,7 +80,35 @@ const partnerMatter = z.strictObject({
   order: z.number({ error: "must be a whole number" }).int({ error: "must be a whole number" }).default(0),
 });
 
-export const FRONT_MATTER = /^\uFEFF?---\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)([\s\S]*)$/;
+const FRONT_MATTER = /^\uFEFF?---\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)([\s\S]*)$/;
+
+/**
+ * A Markdown file's front matter checked by `schema` (its language must be the folder's) and the
+ * text after it; or the problems that refuse the file, each saying what to fix. `fields` names the
+ * fields a writer is to put between the --- lines.
+ */
+export function readFrontMatter<T extends z.ZodType<{ language: Locale }>>(
+  source: string,
+  schema: T,
+  { language, fields }: { language: Locale; fields?: string },
+): { matter: z.output<T>; body: string } | { problems: string[] } {
+  const parts = FRONT_MATTER.exec(source);
+  if (!parts)
+    return { problems: [`no front matter: the file must start with a --- line, the YAML fields${fields ? ` (${fields})` : ""}, and another --- line`] };
+  let raw: unknown;
+  try {
+    raw = parseYaml(parts[1]!);
+  } catch (error) {
+    return { problems: [`the front matter is not valid YAML (${error instanceof Error ? error.message.split("\n")[0] : "unreadable"})`] };
+  }
+  const checked = schema.safeParse(raw);
+  if (!checked.success) return { problems: checked.error.issues.map((issue) => `${issue.path.join(".") || "front matter"}: ${issue.message}`) };
+  const problems: string[] = [];
+  if (checked.data.language !== language) problems.push(`language: says ${checked.data.language}, but the file is in the ${language} folder`);
+  const body = parts[2]!.trim();
+  if (body.length === 0) problems.push("the text after the front matter is empty");
+  return problems.length > 0 ? { problems } : { matter: checked.data, body };
+}
 
 const FOLDERS: Record<ContentKind, string> = { post: "blog", partner: "partners" };
 
@@ -88,21 +116,10 @@ const FOLDERS: Record<ContentKind, string> = { post: "blog", partner: "partners"
 export function parseContentFile(kind: ContentKind, language: Locale, fileName: string, source: string, media: Media): ContentFile | { problems: string[] } {
   const slug = fileName.replace(/\.md$/, "");
   if (!CONTENT_SLUG.test(slug)) return { problems: ["the file name must be lower-case words joined by hyphens, ending in .md"] };
-  const parts = FRONT_MATTER.exec(source);
-  if (!parts) return { problems: ["no front matter: the file must start with a --- line, the YAML fields, and another --- line"] };
-  let raw: unknown;
-  try {
-    raw = parseYaml(parts[1]!);
-  } catch (error) {
-    return { problems: [`the front matter is not valid YAML (${error instanceof Error ? error.message.split("\n")[0] : "unreadable"})`] };
-  }
-  const checked = (kind === "post" ? postMatter : partnerMatter).safeParse(raw);
-  if (!checked.success) return { problems: checked.error.issues.map((issue) => `${issue.path.join(".") || "front matter"}: ${issue.message}`) };
-  const matter = checked.data;
+  const read = readFrontMatter(source, kind === "post" ? postMatter : partnerMatter, { language });
+  if ("problems" in read) return read;
+  const { matter, body } = read;
   const problems: string[] = [];
-  if (matter.language !== language) problems.push(`language: says ${matter.language}, but the file is in the ${language} folder`);
-  const body = parts[2]!.trim();
-  if (body.length === 0) problems.push("the text after the front matter is empty");
   const pictureName = "cover" in matter ? matter.cover : matter.logo;
   const cover = media.srcOf(pictureName);
   if (!cover) problems.push(`${"cover" in matter ? "cover" : "logo"}: content/media/${pictureName} does not exist`);

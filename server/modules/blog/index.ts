@@ -5,7 +5,7 @@ import { mediaOf, type Media } from "./media.ts";
 
 export { createBlog, likeLiteral, type Blog, type BlogFilters } from "./service.ts";
 export { loadContent, type LoadReport } from "./load.ts";
-export { readContent, parseContentFile, FRONT_MATTER, day as contentDay, line as contentLine, type ContentFile, type RefusedFile } from "./content.ts";
+export { readContent, parseContentFile, readFrontMatter, day as contentDay, line as contentLine, type ContentFile, type RefusedFile } from "./content.ts";
 export { renderMarkdown } from "./markdown.ts";
 export { blogHandlers, mediaRoutes } from "./routes.ts";
 export { siteRoutes, sitemapXml, robotsTxt, PUBLIC_PAGES, PRIVATE_PREFIXES } from "./site.routes.ts";

@@ -4,11 +4,10 @@
 // server. A file that fails its checks refuses its whole issue: nothing of it can be sent.
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { parse as parseYaml } from "yaml";
 import { z } from "zod";
 import { CONTENT_SLUG } from "../../../contract/blogVocabulary.ts";
 import { locales, type Locale } from "../../../contract/vocabulary.ts";
-import { contentDay, contentLine, FRONT_MATTER, renderMarkdown } from "../blog/index.ts";
+import { contentDay, contentLine, readFrontMatter, renderMarkdown } from "../blog/index.ts";
 
 export const ISSUES_FOLDER = "newsletter";
 /** Every subscriber gets the issue in their language, or in this one when it has no file in theirs. */
@@ -42,22 +41,10 @@ const issueMatter = z.strictObject({
 
 /** One file's text as an edition, or the problems that refuse it. */
 export function parseIssueFile(language: Locale, source: string): IssueEdition | { problems: string[] } {
-  const parts = FRONT_MATTER.exec(source);
-  if (!parts) return { problems: ["no front matter: the file must start with a --- line, the YAML fields (title, date, language), and another --- line"] };
-  let raw: unknown;
-  try {
-    raw = parseYaml(parts[1]!);
-  } catch (error) {
-    return { problems: [`the front matter is not valid YAML (${error instanceof Error ? error.message.split("\n")[0] : "unreadable"})`] };
-  }
-  const checked = issueMatter.safeParse(raw);
-  if (!checked.success) return { problems: checked.error.issues.map((issue) => `${issue.path.join(".") || "front matter"}: ${issue.message}`) };
-  const { title, date } = checked.data;
-  const problems: string[] = [];
-  if (checked.data.language !== language) problems.push(`language: says ${checked.data.language}, but the file is in the ${language} folder`);
-  const markdown = parts[2]!.trim();
-  if (markdown.length === 0) problems.push("the text after the front matter is empty");
-  if (problems.length > 0) return { problems };
+  const read = readFrontMatter(source, issueMatter, { language, fields: "title, date, language" });
+  if ("problems" in read) return read;
+  const { title, date } = read.matter;
+  const markdown = read.body;
   return { locale: language, subject: title, date, markdown, html: renderMarkdown(markdown).html };
 }
 
