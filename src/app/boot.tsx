@@ -10,8 +10,8 @@ import { routeFor } from "./routes.ts";
 import { watchLinkIntent } from "./preloadLinks.ts";
 import { isPlayMoneyDemo } from "../shared/lib/playMoney.ts";
 import { siteFactsAreDefaults } from "../shared/lib/siteConfig.ts";
-import { browserPageViewTracker, installPageViewTracker } from "../features/analytics/index.ts";
-import { startChat } from "../features/chat/index.ts";
+import { installPageViewTracker, loadBrowserPageViewTracker } from "../features/analytics/index.ts";
+import { loadChat } from "../features/chat/index.ts";
 
 /**
  * Gives the browser a turn: the start-up runs as several short tasks instead of one long one,
@@ -99,8 +99,9 @@ export async function boot(): Promise<void> {
     history.replaceState(history.state, "", clean);
   }
   // Each page shown from the first on records a page view; the chat follows the language (issue 28).
-  installPageViewTracker(browserPageViewTracker());
-  startChat(locale);
+  // Their code loads beside the first render, not before it: a view waits for its tracker.
+  installPageViewTracker(loadBrowserPageViewTracker());
+  loadChat(locale);
   // As a transition, React renders in slices and yields between them.
   startTransition(() => {
     if (same) hydrateRoot(container, app);
