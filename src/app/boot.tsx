@@ -10,7 +10,7 @@ import { routeFor } from "./routes.ts";
 import { watchLinkIntent } from "./preloadLinks.ts";
 import { isPlayMoneyDemo } from "../shared/lib/playMoney.ts";
 import { siteFactsAreDefaults } from "../shared/lib/siteConfig.ts";
-import { installPageViewTracker, loadBrowserPageViewTracker } from "../features/analytics/index.ts";
+import { browserPageViewTracker, installPageViewTracker } from "../features/analytics/index.ts";
 import { loadChat } from "../features/chat/index.ts";
 
 /**
@@ -99,8 +99,7 @@ export async function boot(): Promise<void> {
     history.replaceState(history.state, "", clean);
   }
   // Each page shown from the first on records a page view; the chat follows the language (issue 28).
-  // Their code loads beside the first render, not before it: a view waits for its tracker.
-  installPageViewTracker(loadBrowserPageViewTracker());
+  installPageViewTracker(browserPageViewTracker());
   loadChat(locale);
   // As a transition, React renders in slices and yields between them.
   startTransition(() => {
