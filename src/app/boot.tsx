@@ -18,6 +18,19 @@ import { loadChat } from "../features/chat/index.ts";
  * so a slow phone answers a tap on the page meanwhile (Total Blocking Time).
  */
 const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+/**
+ * The first number formatted in a page (a plural's "#", a price) makes the browser load its number
+ * data: 25 ms on a throttled phone, inside whatever task shows it (on / the live prices' first
+ * answer, a long task). Done in an idle moment after the first render instead, alone.
+ */
+function warmNumberFormats(locale: string): void {
+  const warm = () => {
+    new Intl.NumberFormat(locale).format(1);
+    new Intl.PluralRules(locale).select(1);
+  };
+  if (typeof requestIdleCallback === "function") requestIdleCallback(warm, { timeout: 2000 });
+  else setTimeout(warm, 200);
+}
 /** User Timing marks of the start-up's stages, for `npm run bench:web` and the browser's profiler. */
 const mark = (stage: string) => performance.mark?.(`sarraf:${stage}`);
 
@@ -73,6 +86,7 @@ export async function boot(): Promise<void> {
   const interactive = () => {
     container.removeAttribute("inert");
     mark("interactive");
+    warmNumberFormats(locale.getSnapshot().context.active ?? "en");
   };
   const app = (
     <StrictMode>
