@@ -3,6 +3,7 @@ import { build, defineConfig, type Plugin } from "vite";
 import react from "@vitejs/plugin-react";
 import babel from "@rolldown/plugin-babel";
 import { lingui } from "@lingui/vite-plugin";
+import { splitCatalogs } from "./tools/build/catalog-plugin.ts";
 
 const apiPort = process.env.PORT ?? "3000";
 
@@ -17,7 +18,8 @@ const apiPort = process.env.PORT ?? "3000";
 const VENDOR = /[\\/]node_modules[\\/](react|scheduler|use-sync-external-store|xstate|@xstate[\\/]react|@lingui[\\/](core|react)|wouter|regexparam|mitt)[\\/]/;
 const APP =
   /[\\/](src[\\/](shared|features[\\/](auth|shell)[\\/](components|hooks))|contract[\\/](vocabulary|onrampVocabulary|quotes|pages|fieldIssues|firstAnswers)\.ts)/;
-const APP_EXCLUDED = /[\\/]src[\\/]shared[\\/](api[\\/](typedCall|client|call)|ui[\\/](strength|NewPasswordField)|lib[\\/]strength)\.tsx?$/;
+const APP_EXCLUDED =
+  /[\\/]src[\\/]shared[\\/](api[\\/](typedCall|client|call|upload)|ui[\\/](strength|strengthTexts|NewPasswordField|DateInput|InlineField|FilePicker)|lib[\\/](strength|uploadLimit))\.tsx?$/;
 /**
  * The API client (ofetch) with the paths it calls (not the route table's schemas: it needs no
  * zod): loaded with the first call, which a signed-in page makes at once.
@@ -161,6 +163,7 @@ export default defineConfig({
     // Lingui macros (t, Trans, msg) are compile-time: Babel rewrites them to runtime calls.
     babel({ plugins: ["@lingui/babel-plugin-lingui-macro"] }),
     lingui(),
+    splitCatalogs(),
     dropMachineDescriptions(),
     firstLoadChunks(),
     afterBuild(),

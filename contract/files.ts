@@ -2,15 +2,9 @@
 // where a profile picture is served. The bytes decide a file's type, never its name.
 import { z } from "zod";
 
-/** UPLOAD_MAX_BYTES's default (5 MiB): the page refuses a larger file before sending it. */
-export const DEFAULT_UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
+import { filePurposes } from "./fileVocabulary.ts";
 
-/** What a file is for: each purpose has its own re-encoding (server/modules/files/images.ts). */
-export const filePurposes = ["avatar", "kycDocument", "kycSelfie"] as const;
-export type FilePurpose = (typeof filePurposes)[number];
-
-/** The image types an upload may be, told apart by their first bytes. */
-export const acceptedImageTypes = ["image/jpeg", "image/png", "image/webp"] as const;
+export { acceptedImageTypes, DEFAULT_UPLOAD_MAX_BYTES, filePurposes, type FilePurpose } from "./fileVocabulary.ts";
 
 /** The multipart form of /file/add: one image under `file`, and what it is for (a picture by default). */
 export const addFileSchema = z.strictObject({

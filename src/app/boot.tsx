@@ -11,13 +11,26 @@ import { watchLinkIntent } from "./preloadLinks.ts";
 import { isPlayMoneyDemo } from "../shared/lib/playMoney.ts";
 import { siteFactsAreDefaults } from "../shared/lib/siteConfig.ts";
 import { browserPageViewTracker, installPageViewTracker } from "../features/analytics/index.ts";
-import { startChat } from "../features/chat/index.ts";
+import { loadChat } from "../features/chat/index.ts";
 
 /**
  * Gives the browser a turn: the start-up runs as several short tasks instead of one long one,
  * so a slow phone answers a tap on the page meanwhile (Total Blocking Time).
  */
 const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+/**
+ * The first number formatted in a page (a plural's "#", a price) makes the browser load its number
+ * data: 25 ms on a throttled phone, inside whatever task shows it (on / the live prices' first
+ * answer, a long task). Done in an idle moment after the first render instead, alone.
+ */
+function warmNumberFormats(locale: string): void {
+  const warm = () => {
+    new Intl.NumberFormat(locale).format(1);
+    new Intl.PluralRules(locale).select(1);
+  };
+  if (typeof requestIdleCallback === "function") requestIdleCallback(warm, { timeout: 2000 });
+  else setTimeout(warm, 200);
+}
 /** User Timing marks of the start-up's stages, for `npm run bench:web` and the browser's profiler. */
 const mark = (stage: string) => performance.mark?.(`sarraf:${stage}`);
 
@@ -73,6 +86,7 @@ export async function boot(): Promise<void> {
   const interactive = () => {
     container.removeAttribute("inert");
     mark("interactive");
+    warmNumberFormats(locale.getSnapshot().context.active ?? "en");
   };
   const app = (
     <StrictMode>
@@ -100,7 +114,7 @@ export async function boot(): Promise<void> {
   }
   // Each page shown from the first on records a page view; the chat follows the language (issue 28).
   installPageViewTracker(browserPageViewTracker());
-  startChat(locale);
+  loadChat(locale);
   // As a transition, React renders in slices and yields between them.
   startTransition(() => {
     if (same) hydrateRoot(container, app);

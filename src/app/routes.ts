@@ -3,6 +3,7 @@ import { msg } from "@lingui/core/macro";
 import type { MessageDescriptor } from "@lingui/core";
 import { pathMatches, paths } from "../shared/lib/paths.ts";
 import { homePromises } from "../features/public/lib/promises.ts";
+import { loadPageCatalog } from "../shared/i18n/catalogs.ts";
 
 /** The four layouts of spec section 2. */
 export type LayoutKind = "auth" | "dashboard" | "partner" | "public";
@@ -33,14 +34,14 @@ type PageModule = { default: ComponentType };
 const pageModules = import.meta.glob<PageModule>(["../features/*/pages/*Page.tsx", "!../features/statecharts/**"]);
 
 /**
- * A page loaded on demand. Once its chunk is in (preloaded, or rendered before), a new mount
+ * A page loaded on demand, with its own messages (src/shared/i18n/catalogs.ts). Once its chunk is in (preloaded, or rendered before), a new mount
  * renders it at once, without suspending: no fallback flashes on a route change the pointer
  * announced, and the first render after a preload can hydrate the prerendered HTML directly.
  */
 function lazyPage(file: string, load: () => Promise<PageModule> = pageModules[`../features/${file}`]!): Pick<RouteEntry, "module" | "page" | "preload"> {
   let loaded: ComponentType | null = null;
   const loadAndKeep = () =>
-    load().then((module) => {
+    Promise.all([load(), loadPageCatalog(file)]).then(([module]) => {
       loaded = module.default;
       return module;
     });

@@ -7,6 +7,7 @@ import type { RouteFacts } from "../../src/app/prerender.tsx";
 import { SHELL_MARKERS } from "../../contract/pages.ts";
 import { locales, type Locale } from "../../contract/vocabulary.ts";
 import { headTags } from "./head.ts";
+import { catalogPartKey, pagePart } from "./catalog-plugin.ts";
 
 /**
  * The HTML of every route, in every language, written after the client build:
@@ -101,12 +102,12 @@ export function bootKeys(manifest: Manifest): string[] {
 /** The typed API client, loaded with the first call (src/shared/api/lazyCall.ts). */
 const API_CLIENT = "src/shared/api/typedCall.ts";
 
-/** Every module a route's first render needs, for a language. */
+/** Every module a route's first render needs, for a language: with the page, its catalog's core and the page's own part (tools/build/catalog-plugin.ts). */
 export const firstRenderKeys = (manifest: Manifest, module: string, locale: string) => [
   "index.html",
   ...bootKeys(manifest),
   module,
-  `locales/${locale}/messages.po`,
+  ...[catalogPartKey(locale, "core"), catalogPartKey(locale, pagePart(module))].filter((key) => manifest[key]),
 ];
 
 const fileKey = (path: string) => (path === "*" ? "not-found" : path === "/" ? "home" : path.slice(1).replace(/[^a-z0-9-]+/gi, "_"));

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { lt, sql } from "drizzle-orm";
-import { scrubAddress, scrubReferrer } from "../../../contract/analytics.ts";
+import { scrubAddress, scrubReferrer } from "../../../contract/pageViewAddress.ts";
 import { handlers } from "../../platform/http/api.ts";
 import { refuse } from "../../platform/http/refuse.ts";
 import type { PlatformDeps } from "../../platform/deps.ts";

@@ -1,4 +1,4 @@
-import { DEFAULT_UPLOAD_MAX_BYTES } from "../../../contract/files.ts";
+import { DEFAULT_UPLOAD_MAX_BYTES } from "../../../contract/fileVocabulary.ts";
 
 /**
  * The server's UPLOAD_MAX_BYTES, so a page refuses a larger file before sending a byte: the server

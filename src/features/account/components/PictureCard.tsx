@@ -1,5 +1,5 @@
 import { useLingui } from "@lingui/react/macro";
-import { acceptedImageTypes } from "../../../../contract/files.ts";
+import { acceptedImageTypes } from "../../../../contract/fileVocabulary.ts";
 import type { Profile } from "../../../../machines/auth/auth.types.ts";
 import { useSelector } from "../../../shared/actors/hooks.ts";
 import { Avatar } from "../../../shared/ui/Avatar.tsx";

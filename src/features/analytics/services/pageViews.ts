@@ -2,7 +2,8 @@
 // rather than a statechart: it has no state a person sees and no timer of its own — only "the
 // last address recorded" and "the view waiting for the next paint" — and each rule below is one
 // line that tests drive directly (tests/unit/analytics).
-import { scrubAddress, scrubReferrer, type PageView } from "../../../../contract/analytics.ts";
+import type { PageView } from "../../../../contract/analytics.ts";
+import { scrubAddress, scrubReferrer } from "../../../../contract/pageViewAddress.ts";
 import type { Locale } from "../../../../contract/vocabulary.ts";
 
 /** Where page views go: the first-party API or Firebase Analytics (adapters/). */

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, type ReactNode } from "react";
 import { useLingui } from "@lingui/react/macro";
-import { acceptedImageTypes } from "../../../../contract/files.ts";
+import { acceptedImageTypes } from "../../../../contract/fileVocabulary.ts";
 import { FieldError } from "../../../shared/ui/form.tsx";
 import { FilePicker } from "../../../shared/ui/FilePicker.tsx";
 
