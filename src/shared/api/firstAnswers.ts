@@ -6,7 +6,17 @@ import { PUBLIC_ANSWER_ROUTES } from "../../../contract/blogVocabulary.ts";
 export interface FirstAnswers {
   /** The answer's `data` for this call, once, while fresh and under the same sign-in; else undefined. */
   take(route: RouteName, body: unknown, token: string | null): { data: unknown } | undefined;
+  /**
+   * The answer `take` gave for this call in the last `REREAD_MS`, again: a render that took it and
+   * that React then threw away (a concurrent render interrupted by an update, Strict Mode's second
+   * call of a state initializer) is redone and must find it. Only a render reads it this way
+   * (`answeredNow`); a call still gets each answer once.
+   */
+  again(route: RouteName, body: unknown, token: string | null): { data: unknown } | undefined;
 }
+
+/** How long a taken answer can be read again by a redone render (module docs above). */
+export const REREAD_MS = 2_000;
 
 const isAnswer = (value: unknown): value is FirstAnswer => {
   const answer = value as Partial<FirstAnswer> | null;
@@ -54,6 +64,8 @@ export function firstAnswersOf(
 ): FirstAnswers {
   let answers: FirstAnswer[] = Array.isArray(list) ? list.filter(isAnswer) : [];
   const until = now() + freshForMs;
+  // Route and body of each answer taken, with when: what `again` may give back for a while.
+  const taken = new Map<string, { data: unknown; at: number }>();
   return {
     take(route, body, current) {
       if (answers.length === 0) return undefined;
@@ -67,7 +79,14 @@ export function firstAnswersOf(
       const index = answers.findIndex((answer) => answer.route === route && answer.body === json);
       if (index < 0) return undefined;
       const [answer] = answers.splice(index, 1);
+      taken.set(`${route} ${json}`, { data: answer!.envelope.data, at: now() });
       return { data: answer!.envelope.data };
+    },
+    again(route, body, current) {
+      const bound = !PUBLIC_ANSWER_ROUTES.includes(route);
+      const answer = taken.get(`${route} ${JSON.stringify(body ?? {})}`);
+      if (!answer || (bound && current !== token) || now() - answer.at > REREAD_MS) return undefined;
+      return { data: answer.data };
     },
   };
 }

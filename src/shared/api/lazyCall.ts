@@ -17,6 +17,7 @@ export function lazyCall(options: ApiClientOptions): Call {
 }
 
 type TakeNow = (route: RouteName, body: unknown) => { data: unknown } | undefined;
+// A render's read: the answer, or the one a render React threw away took moments ago (firstAnswers.ts).
 const answersOf = new WeakMap<Call, TakeNow>();
 
 /**
@@ -32,14 +33,15 @@ export function withFirstAnswers(call: Call, answers: FirstAnswers, getToken: ()
     if (answered) return answered.data as Awaited<ReturnType<typeof answering<typeof route>>>;
     return call(route, ...body);
   };
-  answersOf.set(answering, take);
+  answersOf.set(answering, (route, body) => take(route, body) ?? answers.again(route, body, getToken()));
   answering.upload = call.upload;
   return answering;
 }
 
 /**
- * The answer the page's HTML brought for this call, taken now (once), for a first render that
- * already shows it; undefined when there is none.
+ * The answer the page's HTML brought for this call, taken now (once; a redone render of the same
+ * mount finds it again for a moment), for a first render that already shows it; undefined when
+ * there is none.
  */
 export function answeredNow<R extends RouteName>(call: Call, route: R, body: Record<string, unknown>): ResponseOf<R> | undefined {
   return answersOf.get(call)?.(route, body)?.data as ResponseOf<R> | undefined;

@@ -1,9 +1,11 @@
 // The answers a signed-in page's HTML brings for its first calls (issue 12): the typed call takes
 // each once, for the same route, body and sign-in, while fresh; anything else goes to the network.
+import { Suspense, useState } from "react";
+import { render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { FIRST_ANSWERS_ELEMENT_ID } from "../../../contract/firstAnswers.ts";
-import { readFirstAnswers } from "../../../src/shared/api/firstAnswers.ts";
-import { lazyCall, withFirstAnswers } from "../../../src/shared/api/lazyCall.ts";
+import { readFirstAnswers, REREAD_MS } from "../../../src/shared/api/firstAnswers.ts";
+import { answeredNow, lazyCall, withFirstAnswers } from "../../../src/shared/api/lazyCall.ts";
 import { profile } from "../../../machines/auth/auth.fixtures.ts";
 import { balances as balancesOf } from "../../../machines/portfolio/portfolio.fixtures.ts";
 
@@ -88,5 +90,44 @@ describe("first answers", () => {
     const signedIn = call("tok", readFirstAnswers("tok"));
     expect(await signedIn("blogPost", { slug: "fees-explained", language: "en" })).toEqual(post);
     expect(await signedIn("getProfile", {})).toEqual(profile);
+  });
+
+  it("taken by a render, are there again for a redone render of it for a moment, but a call never gets one twice", async () => {
+    embed(answers);
+    let now = 0;
+    const api = call("tok", readFirstAnswers("tok", { now: () => now }));
+    expect(answeredNow(api, "balances", { currency: "USD" })).toEqual(balances);
+    now = REREAD_MS;
+    // React threw the render away (an interrupted concurrent render) and renders the component again.
+    expect(answeredNow(api, "balances", { currency: "USD" })).toEqual(balances);
+    await expect(api("balances", { currency: "USD" })).rejects.toMatchObject(network);
+    expect(answeredNow(api, "balances", { currency: "EUR" })).toBeUndefined();
+    now = REREAD_MS + 1;
+    expect(answeredNow(api, "balances", { currency: "USD" })).toBeUndefined();
+  });
+
+  it("reach a component whose first render React threw away: a sibling suspended, and the whole mount was redone", async () => {
+    embed(answers);
+    const api = call("tok", readFirstAnswers("tok"));
+    function Total() {
+      const [first] = useState(() => answeredNow(api, "balances", { currency: "USD" }));
+      return <p>{first ? `total ${first.total}` : "asking"}</p>;
+    }
+    let ready = false;
+    let resolve = () => {};
+    const loading = new Promise<void>((done) => (resolve = done)).then(() => void (ready = true));
+    function Chart() {
+      if (!ready) throw loading; // a lazy part, as a page's chunk is: the first render of this mount is thrown away
+      return <p>chart</p>;
+    }
+    render(
+      <Suspense fallback={<p>loading</p>}>
+        <Total />
+        <Chart />
+      </Suspense>,
+    );
+    resolve();
+    await screen.findByText("chart");
+    expect(screen.getByText(`total ${balances.total}`)).toBeInTheDocument();
   });
 });
