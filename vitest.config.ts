@@ -12,17 +12,25 @@ export default mergeConfig(
       projects: [
         {
           extends: true,
-          test: { name: "machines", include: ["tests/machines/**/*.test.ts"], environment: "node" },
+          test: { name: "machines", include: ["tests/machines/**/*.test.ts"], environment: "node", isolate: false },
         },
         {
           extends: true,
-          test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node" },
+          test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node", isolate: false },
         },
         {
           extends: true,
           // Exploring a machine's snapshots is CPU work (the buy machine's: about 5 s alone, several
           // times that while the PostgreSQL suite runs beside it): a bound for a hang, not a speed test.
-          test: { name: "statecharts", include: ["tests/statecharts/**/*.test.ts"], environment: "node", testTimeout: 120_000 },
+          test: {
+            name: "statecharts",
+            include: ["tests/statecharts/**/*.test.ts"],
+            environment: "node",
+            testTimeout: 120_000,
+            // Files share loaded modules, so each machine's generated paths (made once per process,
+            // tools/statecharts/artifacts.ts) serve the gate, the scenarios and the index alike.
+            isolate: false,
+          },
         },
         {
           extends: true,
