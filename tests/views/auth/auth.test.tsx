@@ -33,6 +33,21 @@ function fakePopup() {
   return popup;
 }
 
+/** Resolves when a status (a toast) with this text is in the page, as soon as it appears. */
+function statusShown(text: string): Promise<void> {
+  return new Promise((resolve) => {
+    const shown = () => [...document.querySelectorAll('[role="status"]')].some((status) => status.textContent?.includes(text));
+    const check = () => {
+      if (!shown()) return;
+      observer.disconnect();
+      resolve();
+    };
+    const observer = new MutationObserver(check);
+    observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+    check();
+  });
+}
+
 describe("login", () => {
   it("checks the form before sending: each problem next to its field, focus on the first", async () => {
     const login = vi.fn(() => signedIn);
@@ -123,6 +138,8 @@ describe("login", () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole("button", { name: "E-mail code" }));
     await user.type(screen.getByLabelText("E-mail"), "trader@example.com");
+    // A success toast is up for 2 s: watched from before the click, so a busy machine cannot miss it.
+    const toasted = statusShown("We e-mailed a 6-digit code to trader@example.com.");
     await user.click(screen.getByRole("button", { name: "E-mail me a code" }));
     const code = await screen.findByLabelText("6-digit code");
     expect(code).toHaveAttribute("autocomplete", "one-time-code");
@@ -130,9 +147,7 @@ describe("login", () => {
     expect(screen.getByRole("button", { name: "Send a new code" })).toBeDisabled();
     expect(screen.getByRole("timer")).toHaveTextContent("You can ask again in 60 s");
     // The address is its own left-to-right element inside the toast.
-    await waitFor(() =>
-      expect(screen.getAllByRole("status").some((s) => s.textContent?.includes("We e-mailed a 6-digit code to trader@example.com."))).toBe(true),
-    );
+    await toasted;
     await user.type(code, "12345");
     await user.click(screen.getByRole("button", { name: "Verify and continue" }));
     expect(code).toHaveAccessibleDescription(expect.stringContaining("Enter the 6 digits from the e-mail."));

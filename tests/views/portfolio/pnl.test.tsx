@@ -113,6 +113,12 @@ describe("profit and loss on the portfolio page", { timeout: 20_000 }, () => {
     const caption = (await screen.findByText("Daily values", {}, { timeout: 10_000 })).closest("figcaption")!;
     expect(caption).toHaveTextContent(/^From \$0\.00 on .*21.* to \$446\.00 on .*23/);
     expect(within(caption).getAllByRole("row")).toHaveLength(4);
+    // The chart draws its days in the next animation frames, measuring its axis labels, as in a
+    // browser (setup.ts gives jsdom's canvas a 2D context that draws nothing).
+    const chart = document.querySelector(".value-chart")!;
+    await waitFor(() => expect(chart).toHaveAttribute("data-chart", "drawn"));
+    expect(chart).toHaveAttribute("data-points", "3");
+    await new Promise((frame) => requestAnimationFrame(() => requestAnimationFrame(frame)));
     fireEvent.click(screen.getByRole("button", { name: "1W" }));
     await waitFor(() => expect(bodiesOf(call, "portfolioValue")).toContainEqual({ currency: "USD", range: "1W" }));
     expect(screen.getByRole("button", { name: "1W" })).toHaveAttribute("aria-pressed", "true");
