@@ -4,11 +4,11 @@ import { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
-import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
 import { pgliteNotifications, postgresNotifications, type Notifications } from "./changes.ts";
 import { acquireDataDirLock } from "./lock.ts";
+import { migrateOnce } from "./migrate.ts";
 
 /** Both drivers share this type, so routes and helpers never know which one runs. */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -90,7 +90,8 @@ async function openPostgres(connectionString: string): Promise<Database> {
   const notifications = postgresNotifications(pool, connectionString);
   const db = drizzlePg({ client: pool, schema: NO_TABLES });
   try {
-    await migratePg(db, { migrationsFolder });
+    // Once across every process starting now (migrate.ts).
+    await migrateOnce(pool, migrationsFolder);
   } catch (error) {
     await pool.end();
     throw error;
