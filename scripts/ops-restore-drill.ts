@@ -39,7 +39,7 @@ try {
   const started = performance.now();
   const server = process.env.DATABASE_URL ?? (await throwawayPostgres(cleanups));
   const host = new URL(server).hostname;
-  if (host !== "127.0.0.1" && host !== "localhost") throw new Error(`the drill runs on 127.0.0.1 only; DATABASE_URL names ${host}`);
+  if (host !== "127.0.0.1") throw new Error(`the drill runs on 127.0.0.1 only; DATABASE_URL names ${host}`);
   const original = await temporaryPostgresDatabase(server, cleanups);
   const restored = await temporaryPostgresDatabase(server, cleanups);
   console.log(`Restore drill on ${process.env.DATABASE_URL ? "the DATABASE_URL server" : "a throwaway PostgreSQL server"} (${server.replace(/\/[^/]*$/, "")})`);
