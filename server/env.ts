@@ -69,6 +69,8 @@ export const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\/\S+$/, { error: "must be a postgres:// or postgresql:// URL" })
     .optional(),
+  /** PostgreSQL: the most connections this process's pool opens (one more LISTENs for other processes' notices). */
+  DATABASE_POOL_MAX: integer(1, 1_000, 10),
   STATIC_DIR: z.string().min(1).default("dist"),
   /** The blog's posts and the partner pages (Markdown files), loaded into the database at start. */
   CONTENT_DIR: z.string().min(1).default("content"),

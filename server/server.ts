@@ -41,7 +41,9 @@ export interface RunningServer {
 const version: string = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")).version;
 
 export async function startServer({ env = envWith(), logger = createLogger(env.LOG_LEVEL) }: StartOptions = {}): Promise<RunningServer> {
-  const database = await openDatabase(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: resolve(env.DATA_DIR) });
+  const database = await openDatabase(
+    env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL, poolMax: env.DATABASE_POOL_MAX } : { dataDir: resolve(env.DATA_DIR) },
+  );
   const staticDir = resolve(env.STATIC_DIR);
   if (!existsSync(resolve(staticDir, "index.html"))) {
     logger.warn("spa.missing", { staticDir, hint: "run `npm run build`; until then pages answer 503" });

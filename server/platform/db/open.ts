@@ -4,11 +4,11 @@ import { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
-import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
 import { pgliteNotifications, postgresNotifications, type Notifications } from "./changes.ts";
 import { acquireDataDirLock } from "./lock.ts";
+import { migrateOnce } from "./migrate.ts";
 
 /** Both drivers share this type, so routes and helpers never know which one runs. */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -33,7 +33,7 @@ export interface Database {
 }
 
 export type OpenDatabaseOptions =
-  | { databaseUrl: string }
+  | { databaseUrl: string; poolMax?: number }
   | { dataDir: string }
   // For tests: a private in-memory PGlite, no folder and no lock; `from` a dump of a migrated
   // one (dumpDataDir) skips initdb and the migrations, seconds per test file.
@@ -43,7 +43,7 @@ const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url))
 
 /** Opens the database, applies pending migrations, and (for a data folder) holds its lock until close(). */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
-  if ("databaseUrl" in options) return openPostgres(options.databaseUrl);
+  if ("databaseUrl" in options) return openPostgres(options.databaseUrl, options.poolMax);
   if ("memory" in options) return openPglite(new PGlite(options.from ? { loadDataDir: options.from } : {}), () => {});
   const release = acquireDataDirLock(options.dataDir);
   try {
@@ -79,8 +79,8 @@ async function openPglite(client: PGlite, release: () => void): Promise<Database
   };
 }
 
-async function openPostgres(connectionString: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString, max: 10 });
+async function openPostgres(connectionString: string, max = 10): Promise<Database> {
+  const pool = new pg.Pool({ connectionString, max });
   // An idle connection the server ends (a restart, a failover, an administrator, or a database
   // dropped just after pool.end(), which does not wait for its connections to close) is removed
   // by the pool, which then emits "error": unheard, that would end the process. The next query
@@ -90,7 +90,8 @@ async function openPostgres(connectionString: string): Promise<Database> {
   const notifications = postgresNotifications(pool, connectionString);
   const db = drizzlePg({ client: pool, schema: NO_TABLES });
   try {
-    await migratePg(db, { migrationsFolder });
+    // Once across every process starting now (migrate.ts).
+    await migrateOnce(pool, migrationsFolder);
   } catch (error) {
     await pool.end();
     throw error;

@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { migratedDataDir } from "../helpers/data-dir.ts";
 import { createSession, createUser } from "../../../server/modules/auth/sessions.ts";
 import { acquireDataDirLock, DataDirInUseError, LOCK_FILE } from "../../../server/platform/db/lock.ts";
@@ -10,7 +10,7 @@ import { openDatabase } from "../../../server/platform/db/open.ts";
 import { users } from "../../../server/modules/auth/schema.ts";
 import { seedSignedInUser } from "../../../server/modules/auth/seed.ts";
 import { createTestApp } from "../helpers/test-app.ts";
-import { openTestDatabase, postgresUrl } from "../helpers/test-db.ts";
+import { freshPostgresUrl, openTestDatabase, postgresUrl } from "../helpers/test-db.ts";
 
 // One folder for the whole file: creating a PGlite cluster on disk is the slow part.
 let dataDir: string;
@@ -94,6 +94,22 @@ describe.skipIf(!postgresUrl)("a PostgreSQL pool", () => {
       expect((await database.db.select().from(users)).length).toBe(0);
     } finally {
       await database.close();
+    }
+  });
+
+  it("opens at most DATABASE_POOL_MAX connections however many queries wait (the guide sizes max_connections by it)", async () => {
+    const { url, drop } = await freshPostgresUrl(inject("postgresTemplate"));
+    const database = await openDatabase({ databaseUrl: url, poolMax: 2 });
+    try {
+      const count = sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and backend_type = 'client backend'`;
+      const seen = await Promise.all([1, 2, 3, 4, 5].map(() => database.db.execute(count)));
+      const most = Math.max(...seen.map((result) => (result as unknown as { rows: { n: number }[] }).rows[0]!.n));
+      // The pool's 2, and the connection that listens for other processes' notices once something subscribes (none here).
+      expect(most).toBeLessThanOrEqual(3);
+      expect(most).toBeGreaterThanOrEqual(2);
+    } finally {
+      await database.close();
+      await drop();
     }
   });
 });
