@@ -10,8 +10,8 @@ import { WRITES_CHANNEL, type Notifications } from "./changes.ts";
  *   under an older one is answered but not kept.
  * - While the process does not hear other processes' writes (PostgreSQL listening connection
  *   down), nothing is cached; the TTL bounds what writes made outside this code (psql) leave.
- * - Only statements that may change existing rows count (not a plain INSERT): cache only answers
- *   that an insert alone cannot change (e.g. balances, whose new accounts start at zero).
+ * - Only statements that may change existing rows count, and plain INSERTs into the tables named
+ *   with inserts: true (a list that a new row extends).
  */
 export interface WatchedCacheOptions {
   ttlMs: number;
@@ -79,14 +79,20 @@ export class WatchedCache<V> {
   }
 }
 
-/** A cache emptied by every write to `tables`, caching only while other processes' writes are heard. */
+/**
+ * A cache emptied by every write to `tables` (and every INSERT into those given with inserts: true),
+ * caching only while other processes' writes are heard.
+ */
 export function watchedCache<V>(
   notifications: Pick<Notifications, "watchWrites" | "listen">,
-  tables: readonly string[],
+  tables: readonly (string | { name: string; inserts: boolean })[],
   options: WatchedCacheOptions,
 ): WatchedCache<V> {
   const cache = new WatchedCache<V>(options);
-  for (const table of tables) notifications.watchWrites(table, () => cache.clear());
+  for (const table of tables) {
+    const { name, inserts } = typeof table === "string" ? { name: table, inserts: false } : table;
+    notifications.watchWrites(name, () => cache.clear(), { inserts });
+  }
   notifications.listen(
     WRITES_CHANNEL,
     () => {},
