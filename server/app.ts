@@ -141,7 +141,7 @@ export function createApp(deps: AppDeps) {
     ...onrampHandlers({ env, catalog, orders: onramp.orders, kycApproved }),
     ...kycHandlers({ env, now, kyc, files }),
     ...cancelHandlers({ cancel: onramp.cancel, orders: onramp.orders }),
-    ...portfolioHandlers({ ledger, catalog, now, history: [buyHistory(db, onramp.orders), ...tradeHistory(db), withdrawalHistory(db)] }),
+    ...portfolioHandlers({ ledger, catalog, now, database, history: [buyHistory(db, onramp.orders), ...tradeHistory(db), withdrawalHistory(db)] }),
     ...tradingHandlers({ db, env, ledger, catalog, now }),
     ...fileHandlers({ ...platform, files }),
     ...withdrawalHandlers({ env, withdrawals }),

@@ -1,6 +1,7 @@
 import { changePasswordSchemaFor, LOGIN_PASSWORD_MAX_LENGTH, setPasswordSchemaFor } from "../../../contract/index.ts";
 import {
   beginAttempt,
+  cachedProfile,
   checkPassword,
   loadProfile,
   newPasswordCheck,
@@ -31,7 +32,7 @@ export function profileHandlers(s: AccountDeps) {
         // Only the signed-in user's own profile exists for now; an id naming anyone else is refused.
         const asked = body.id ?? body._id;
         if (asked !== undefined && asked !== c.var.auth.user.id) throw refuse("getProfile", 403);
-        return loadProfile(db, c.var.auth.user);
+        return cachedProfile(s.database, c.var.auth.user);
       },
     },
     updateProfile: {

@@ -4,7 +4,7 @@
 export { beginAttempt } from "./attempts.ts";
 export { newPasswordCheck } from "./new-password.ts";
 export { checkPassword, scryptHasher, type PasswordHasher } from "./password.ts";
-export { loadProfile, publicProfile } from "./profile.ts";
+export { cachedProfile, loadProfile, publicProfile } from "./profile.ts";
 export { readOptionalAuth, requireAuth, type AuthContext } from "./require-auth.ts";
 export { revokeUserSessions } from "./sessions.ts";
 export { findUserByEmail, passwordChangedAt, replacePassword, setFirstPassword, swapUserPicture, updateUserProfile, userContact } from "./users.ts";

@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { pictureUrl, socialProviders, type SignedInUser, type SocialProviderName } from "../../../contract/index.ts";
-import type { Db } from "../../platform/db/open.ts";
+import type { Database, Db } from "../../platform/db/open.ts";
 import { socialIdentities, type User } from "./schema.ts";
+import { sessionCacheFor } from "./session-cache.ts";
 
 export type PublicProfile = Omit<SignedInUser, "Token">;
 
@@ -32,4 +33,19 @@ export async function linkedProviders(db: Db, userId: string): Promise<SocialPro
 /** The user's profile with the providers linked to it. */
 export async function loadProfile(db: Db, user: User): Promise<PublicProfile> {
   return publicProfile(user, await linkedProviders(db, user.id));
+}
+
+/**
+ * The profile read's answer with the providers from the session cache's memory when it has them
+ * (see SessionCache: writes to users and social_identities empty it). Only on the database's own
+ * handle, never inside a transaction, whose reads may still be rolled back.
+ */
+export async function cachedProfile(database: Database, user: User): Promise<PublicProfile> {
+  const cache = sessionCacheFor(database);
+  const known = cache.providers(user.id);
+  if (known) return publicProfile(user, known as SocialProviderName[]);
+  const generation = cache.providersGeneration();
+  const providers = await linkedProviders(database.db, user.id);
+  cache.putProviders(user.id, providers, generation);
+  return publicProfile(user, providers);
 }

@@ -17,6 +17,11 @@ import type { Session, User } from "./schema.ts";
  * - Idle and absolute expiry are checked against the request's clock on every hit; a session that
  *   looks idle, or is due to have last_seen_at moved, is asked of the database again.
  * - While the process is not listening (PostgreSQL connection lost), nothing is cached.
+ *
+ * Beside them, each user's linked sign-in providers (what the profile read shows), under the same
+ * TTL and bound: emptied by every users write and every statement that may change or delete
+ * social_identities rows. Identities are only inserted with their new account, before it has a
+ * session; one inserted for an existing account would show within the TTL.
  */
 export const SESSION_CACHE = {
   /** How long a verified session is served from memory before the database is asked again. */
@@ -48,6 +53,8 @@ const matches = (revocation: Revocation, session: Session) =>
 export class SessionCache {
   readonly #entries = new Map<string, Entry>();
   readonly #pending = new Map<string, { revocation: Revocation; until: number }>();
+  readonly #providers = new Map<string, { providers: readonly string[]; storedAt: number }>();
+  #providersGeneration = 0;
   readonly #loading = new Map<string, { generation: number; at: number; result: Promise<CachedAuth | null> }>();
   readonly #tag = randomBytes(6).toString("base64url");
   #sequence = 0;
@@ -111,6 +118,36 @@ export class SessionCache {
   clear(): void {
     this.#generation++;
     this.#entries.clear();
+    this.clearProviders();
+  }
+
+  /** A user's linked providers, if stored within the TTL. */
+  providers(userId: string): readonly string[] | undefined {
+    const entry = this.#providers.get(userId);
+    if (!entry) return undefined;
+    if (this.clock() - entry.storedAt < SESSION_CACHE.ttlMs) return entry.providers;
+    this.#providers.delete(userId);
+    return undefined;
+  }
+
+  /** Call before reading a user's providers, and hand the value to putProviders(). */
+  providersGeneration(): number {
+    return this.#providersGeneration;
+  }
+
+  /** Stores providers read under `generation`, unless anything was forgotten since. */
+  putProviders(userId: string, providers: readonly string[], generation: number): boolean {
+    if (!this.#listening || generation !== this.#providersGeneration) return false;
+    this.#providers.delete(userId);
+    if (this.#providers.size >= SESSION_CACHE.maxEntries) this.#providers.delete(this.#providers.keys().next().value!);
+    this.#providers.set(userId, { providers: Object.freeze([...providers]), storedAt: this.clock() });
+    return true;
+  }
+
+  /** Forgets every user's providers, e.g. after a write to social_identities. */
+  clearProviders(): void {
+    this.#providersGeneration++;
+    this.#providers.clear();
   }
 
   /**
@@ -187,6 +224,7 @@ export function sessionCacheFor(database: Database): SessionCache {
   caches.set(key, created);
   // Writes first: by the time revocations are heard (and caching starts), writes are heard too.
   database.watchWrites("users", () => created.clear());
+  database.watchWrites("social_identities", () => created.clearProviders());
   database.listen(
     REVOCATIONS_CHANNEL,
     (payload) => created.heard(payload),

@@ -1,12 +1,12 @@
 // A card buy's order as the contract shows it, and the on-ramp's entries in the history: its own
 // orders (listed from the moment they are made), read from its own table.
-import { and, desc, eq, gte, lt, or } from "drizzle-orm";
+import { and, desc, eq, getTableName, gte, lt, or } from "drizzle-orm";
 import { ONRAMP_CARD_DECIMALS, type BuyOrder, type QuoteCurrency } from "../../../contract/index.ts";
 import { fromMinor } from "../../../contract/decimal.ts";
 import type { Db } from "../../platform/db/open.ts";
 import type { HistorySource } from "../portfolio/index.ts";
 import type { Orders } from "./orders.ts";
-import { onrampOrders, type OnrampOrderRow } from "./schema.ts";
+import { onrampOrderSteps, onrampOrders, type OnrampOrderRow } from "./schema.ts";
 
 const money = (asset: string, units: bigint, decimals: number) => ({ asset, value: fromMinor(units, decimals) });
 
@@ -36,6 +36,8 @@ export function buyHistory(db: Db, orders: Pick<Orders, "timelines">): HistorySo
   const toBuyOrders = buyOrdersOf(orders);
   return {
     type: "buy",
+    // An order is listed from the moment it is made; its timeline grows a row per step.
+    tables: [onrampOrders, onrampOrderSteps].map((table) => ({ name: getTableName(table), inserts: true })),
     async page({ userId, asset, status, from, before, after, limit }) {
       const o = onrampOrders;
       const rows = await db

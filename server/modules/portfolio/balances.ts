@@ -3,11 +3,11 @@
 // neither has the total.
 import { QUOTE_CURRENCIES, QUOTE_DECIMALS, type Balances, type QuoteCurrency } from "../../../contract/index.ts";
 import { add, decimal, decimalOf, fromMinor, mul, round, toPlain, type Decimal } from "../../../contract/decimal.ts";
-import type { Ledger } from "../ledger/index.ts";
+import type { Balance } from "../ledger/index.ts";
 import type { Catalog } from "../market/index.ts";
 
 export interface BalancesDeps {
-  ledger: Pick<Ledger, "balances">;
+  ledger: { balances(userId: string): Promise<readonly Balance[]> };
   catalog: Pick<Catalog, "listedAssets" | "pricesIn" | "cashRate">;
 }
 

@@ -25,6 +25,12 @@ export interface HistoryQuery {
 /** One feature's entries of one user, newest first by (createdAt, id), at most `limit`. */
 export interface HistorySource<T extends HistoryType = HistoryType> {
   type: T;
+  /**
+   * The tables its entries are read from, for the history's cache (see WatchedCache): `inserts`
+   * where a new row alone adds or changes an entry (a write that may change rows always counts).
+   * A source without it is not cached: then the history is read from the database every time.
+   */
+  tables?: readonly { name: string; inserts: boolean }[];
   page(query: HistoryQuery): Promise<Extract<HistoryEntry, { type: T }>[]>;
 }
 

@@ -1,6 +1,6 @@
 // Trades in the portfolio's history, beside card buys: each accepted quote is one entry (its id the
 // quote's), listed at the moment it executed — a sell, a convert, or a buy from cash ("buyCash").
-import { and, desc, eq, gte, lt, or } from "drizzle-orm";
+import { and, desc, eq, getTableName, gte, lt, or } from "drizzle-orm";
 import type { EntryOf, QuoteCurrency } from "../../../contract/index.ts";
 import type { Db } from "../../platform/db/open.ts";
 import type { HistorySource } from "../portfolio/index.ts";
@@ -33,6 +33,8 @@ function entryOf(row: TradeQuoteRow): EntryOf<TradeEntryType> {
 function tradeSource<T extends TradeEntryType>(db: Db, type: T): HistorySource<T> {
   return {
     type,
+    // Listed once accepted, which UPDATEs the quote: a new quote (an INSERT) is not an entry yet.
+    tables: [{ name: getTableName(tradeQuotes), inserts: false }],
     async page({ userId, asset, status, from, before, after, limit }) {
       // A trade is complete the moment it executes: no other status has entries.
       if (status && status !== "completed") return [];

@@ -1,7 +1,7 @@
 // Withdrawals in the portfolio's history: each confirmed withdrawal (held, on its way, or ended) is
 // one entry with its status and the network's txid. One asked for but never confirmed held nothing
 // and is not listed.
-import { and, desc, eq, gte, isNotNull, lt, or } from "drizzle-orm";
+import { and, desc, eq, getTableName, gte, isNotNull, lt, or } from "drizzle-orm";
 import type { EntryOf, OrderStatus, WithdrawalStatus } from "../../../contract/index.ts";
 import type { Db } from "../../platform/db/open.ts";
 import type { HistorySource } from "../portfolio/index.ts";
@@ -38,6 +38,7 @@ function entryOf(row: WithdrawalRow): EntryOf<"withdrawal"> {
 export function withdrawalHistory(db: Db): HistorySource<"withdrawal"> {
   return {
     type: "withdrawal",
+    tables: [{ name: getTableName(withdrawals), inserts: true }],
     async page({ userId, asset, status, from, before, after, limit }) {
       const w = withdrawals;
       const statuses = status ? STATUSES_FOR(status) : [];

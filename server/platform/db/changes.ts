@@ -14,7 +14,7 @@ import pg from "pg";
  * Statements are recognised by their text, conservatively: one that names the table and contains
  * UPDATE, DELETE, MERGE, TRUNCATE, ALTER or DROP counts as a write (a SELECT … FOR UPDATE too:
  * a spare invalidation is harmless). A plain INSERT adds rows without touching existing ones, so
- * it does not count; INSERT … ON CONFLICT DO UPDATE does. Writes made outside this code (psql, a
+ * it does not count (unless the watcher asks for inserts too); INSERT … ON CONFLICT DO UPDATE does. Writes made outside this code (psql, a
  * process running an older version) are not seen: caches must still expire by themselves.
  */
 
@@ -32,14 +32,20 @@ export interface Notifications {
    * Writes by other processes arrive over the listening connection; while it is down they are
    * lost, so `onWrite` is also called when it goes down and when it comes back.
    */
-  watchWrites(table: string, onWrite: () => void): Unsubscribe;
+  watchWrites(table: string, onWrite: () => void, options?: WatchOptions): Unsubscribe;
   close(): Promise<void>;
+}
+
+/** inserts: a plain INSERT into the table counts too (for caches of lists that a new row changes). */
+export interface WatchOptions {
+  inserts?: boolean;
 }
 
 /** The channel on which PostgreSQL processes tell each other which table they wrote. */
 export const WRITES_CHANNEL = "sarraf_table_writes";
 
 const MAY_CHANGE_ROWS = /\b(?:update|delete|merge|truncate|alter|drop)\b/i;
+const INSERTS = /\binsert\b/i;
 const BEGIN = /^\s*(?:begin|start\s+transaction)\b/i;
 // "rollback to savepoint" stays inside the transaction.
 const END = /^\s*(?:commit|end|abort|rollback)\b(?!\s+to\b)/i;
@@ -52,25 +58,36 @@ const naming = (table: string) => {
 };
 
 /** The watched tables a statement may change rows of (see the module comment). */
-export function tablesWritten(text: string, watched: Iterable<string>): string[] {
-  if (!MAY_CHANGE_ROWS.test(text)) return [];
+export function tablesWritten(text: string, watched: Iterable<string>, insertsCount: ReadonlySet<string> = new Set()): string[] {
+  if (!MAY_CHANGE_ROWS.test(text)) watched = insertsCount.size > 0 && INSERTS.test(text) ? insertsCount : [];
   return [...watched].filter((table) => naming(table).test(text));
 }
 
 class WriteWatchers {
   readonly byTable = new Map<string, Set<() => void>>();
+  readonly #inserting = new Map<string, Set<() => void>>();
+  readonly #insertTables = new Set<string>();
 
-  add(table: string, onWrite: () => void): Unsubscribe {
+  add(table: string, onWrite: () => void, { inserts = false }: WatchOptions = {}): Unsubscribe {
     const set = this.byTable.get(table) ?? new Set();
     this.byTable.set(table, set.add(onWrite));
+    if (inserts) {
+      this.#inserting.set(table, (this.#inserting.get(table) ?? new Set()).add(onWrite));
+      this.#insertTables.add(table);
+    }
     return () => {
       set.delete(onWrite);
       if (set.size === 0) this.byTable.delete(table);
+      const inserting = this.#inserting.get(table);
+      if (inserting?.delete(onWrite) && inserting.size === 0) {
+        this.#inserting.delete(table);
+        this.#insertTables.delete(table);
+      }
     };
   }
 
   written(text: string): string[] {
-    return this.byTable.size === 0 ? [] : tablesWritten(text, this.byTable.keys());
+    return this.byTable.size === 0 ? [] : tablesWritten(text, this.byTable.keys(), this.#insertTables);
   }
 
   fire(tables: Iterable<string>): void {
@@ -125,7 +142,7 @@ export function pgliteNotifications(client: PgliteLike): PgliteNotifications {
         if (stop && !client.closed) void stop().catch(() => {});
       };
     },
-    watchWrites: (table, onWrite) => watchers.add(table, onWrite),
+    watchWrites: (table, onWrite, options) => watchers.add(table, onWrite, options),
     close: async () => {},
   };
 }
@@ -290,9 +307,9 @@ export function postgresNotifications(pool: pg.Pool, connectionString: string): 
   let writesHeard: Unsubscribe | undefined;
   return {
     listen,
-    watchWrites(table, onWrite) {
+    watchWrites(table, onWrite, options) {
       writesHeard ??= listen(WRITES_CHANNEL, (written) => watchers.fire([written]));
-      return watchers.add(table, onWrite);
+      return watchers.add(table, onWrite, options);
     },
     async close() {
       closed = true;
