@@ -71,6 +71,8 @@ export const envSchema = z.object({
     .optional(),
   /** PostgreSQL: the most connections this process's pool opens (one more LISTENs for other processes' notices). */
   DATABASE_POOL_MAX: integer(1, 1_000, 10),
+  /** Server processes sharing PORT (Node's cluster); more than 1 needs DATABASE_URL (docs/deploy.md). */
+  WORKERS: integer(1, 64, 1),
   STATIC_DIR: z.string().min(1).default("dist"),
   /** The blog's posts and the partner pages (Markdown files), loaded into the database at start. */
   CONTENT_DIR: z.string().min(1).default("content"),
@@ -336,6 +338,11 @@ function halfSetProviders(present: Record<string, unknown>): { path: string[]; m
 /** Settings that are each valid but do not make sense together. */
 function onrampProblems(env: Env): { path: string[]; message: string }[] {
   const problems: { path: string[]; message: string }[] = [];
+  if (env.WORKERS > 1 && !env.DATABASE_URL)
+    problems.push({
+      path: ["WORKERS"],
+      message: "must be 1 without DATABASE_URL: PGlite's data folder belongs to one process; set DATABASE_URL to a PostgreSQL server for several",
+    });
   if (env.ONRAMP_PROVIDER === "swipelux" && !env.SWIPELUX_API_KEY)
     problems.push({ path: ["SWIPELUX_API_KEY"], message: "must be set when ONRAMP_PROVIDER=swipelux" });
   if (env.ONRAMP_PROVIDER === "swipelux" && Object.keys(env.SWIPELUX_ASSETS).length === 0)

@@ -8,6 +8,7 @@ import { PRUNE } from "./modules/auth/limits.ts";
 import { pruneAuthRows } from "./modules/auth/prune.ts";
 import { pruneNewsletterRows } from "./modules/contact/index.ts";
 import { createFiles, fileStoreFor, UNUSED_PICTURE_MS } from "./modules/files/index.ts";
+import { startLeadership } from "./platform/db/leader.ts";
 import { openDatabase, type Database } from "./platform/db/open.ts";
 import { envWith, isPlayMoneyDemo, type Env } from "./env.ts";
 import { devToolsEnabled, isLoopbackHostname } from "./platform/http/hosts.ts";
@@ -143,13 +144,27 @@ export async function startServer({ env = envWith(), logger = createLogger(env.L
         (error: unknown) => logger.warn("newsletter.pruneFailed", errorFields(error)),
       ),
     ]);
-  // The last run is awaited at close, so it never races the database closing.
-  let pruned = prune();
-  onramp.start();
-  kyc.start();
-  holdExpiry.start();
-  withdrawals.start();
-  const pruning = setInterval(() => (pruned = prune()), PRUNE.everyMs).unref();
+  // The background jobs run in one process of those sharing the database (platform/db/leader.ts).
+  // The last prune is awaited when they stop, so it never races the database closing.
+  let pruned: Promise<unknown> = Promise.resolve();
+  let pruning: ReturnType<typeof setInterval> | undefined;
+  const leadership = startLeadership({
+    databaseUrl: env.DATABASE_URL,
+    logger,
+    lead: () => {
+      pruned = prune();
+      onramp.start();
+      kyc.start();
+      holdExpiry.start();
+      withdrawals.start();
+      pruning = setInterval(() => (pruned = prune()), PRUNE.everyMs).unref();
+    },
+    resign: async () => {
+      clearInterval(pruning);
+      await pruned;
+      await Promise.all([onramp.stop(), kyc.stop(), holdExpiry.stop(), withdrawals.stop()]);
+    },
+  });
 
   let inFlight = 0;
   server.on("request", (_request, response: ServerResponse) => {
@@ -162,7 +177,6 @@ export async function startServer({ env = envWith(), logger = createLogger(env.L
     (closing ??= (async () => {
       // close() stops new connections and resolves once in-flight responses are done;
       // idle keep-alive sockets would hold it open, so they go now and the rest at the deadline.
-      clearInterval(pruning);
       prices.stop();
       const stopped = new Promise<void>((done) => server.close(() => done()));
       server.closeIdleConnections();
@@ -172,11 +186,7 @@ export async function startServer({ env = envWith(), logger = createLogger(env.L
       }, env.SHUTDOWN_TIMEOUT_MS);
       await stopped;
       clearTimeout(deadline);
-      await pruned;
-      await onramp.stop();
-      await kyc.stop();
-      await holdExpiry.stop();
-      await withdrawals.stop();
+      await leadership.stop();
       await mail.close();
       await database.close();
       logger.info("stopped", { url });

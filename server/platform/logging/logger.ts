@@ -10,13 +10,14 @@ export interface Logger {
 }
 
 /** One JSON object per line, so logs can be grepped by reqId and shipped without parsing text. */
-export function createLogger(level: LogLevel, write: (line: string) => void = (line) => process.stdout.write(line + "\n")): Logger {
+/** `base` fields start every line (a cluster worker's id and pid). */
+export function createLogger(level: LogLevel, write: (line: string) => void = (line) => process.stdout.write(line + "\n"), base: Fields = {}): Logger {
   const threshold = LOG_LEVELS.indexOf(level);
   const at =
     (lvl: Exclude<LogLevel, "silent">) =>
     (msg: string, fields: Fields = {}) => {
       if (LOG_LEVELS.indexOf(lvl) < threshold) return;
-      write(JSON.stringify({ time: new Date().toISOString(), level: lvl, msg, ...fields }));
+      write(JSON.stringify({ time: new Date().toISOString(), level: lvl, msg, ...base, ...fields }));
     };
   return { debug: at("debug"), info: at("info"), warn: at("warn"), error: at("error") };
 }

@@ -19,6 +19,7 @@ describe("parseEnv", () => {
         BODY_LIMIT_BYTES: 1048576,
         CSP_FRAME_ANCESTORS: "'none'",
         DATABASE_POOL_MAX: 10,
+        WORKERS: 1,
         SESSION_IDLE_MINUTES: 30,
         SESSION_ABSOLUTE_DAYS: 7,
         SHUTDOWN_TIMEOUT_MS: 10000,
