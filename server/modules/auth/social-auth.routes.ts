@@ -66,7 +66,7 @@ export function socialAuthRoutes(s: AuthDeps) {
   /** The stand-in for this site and the interaction its cookie names, if that is the one in the URL. */
   async function interaction(c: Context<AppEnv>) {
     const bindings = nodeBindings(c);
-    const provider = standInInUse && bindings ? standIns.at(siteOf(c).origin) : undefined;
+    const provider = standInInUse && bindings ? await standIns.at(siteOf(c).origin) : undefined;
     if (!bindings || !provider) return undefined;
     try {
       const details = await provider.interactionDetails(bindings.incoming, bindings.outgoing);
@@ -209,7 +209,7 @@ export function socialAuthRoutes(s: AuthDeps) {
         const bindings = nodeBindings(c);
         if (!standInInUse || !bindings) return c.text("Not found", 404);
         const { origin } = siteOf(c);
-        const provider = standIns.at(origin);
+        const provider = await standIns.at(origin);
         const { incoming, outgoing } = bindings;
         // The provider names its endpoints after the site, as the browser sees it, whatever a client sent.
         const { protocol, host } = new URL(origin);

@@ -3,8 +3,9 @@
 // pixel is decoded, so a small file claiming a huge picture (a decompression bomb) is refused
 // cheaply, and sharp's limitInputPixels refuses it again while decoding. Every image is decoded
 // and re-encoded to WebP: EXIF, GPS, XMP and ICC data are dropped (sharp keeps none by default)
-// after the EXIF orientation has been applied to the pixels.
-import sharp, { type Metadata } from "sharp";
+// after the EXIF orientation has been applied to the pixels. sharp (libvips, a native module) is
+// loaded with the first upload, not at every start.
+import type { Metadata } from "sharp";
 import type { FilePurpose } from "../../../contract/index.ts";
 
 /** The largest picture an upload may declare, width × height: 40 megapixels (a phone camera's is 12–50). */
@@ -56,6 +57,7 @@ export async function acceptImage(bytes: Uint8Array, { purpose, maxBytes }: { pu
   if (bytes.byteLength > maxBytes) throw new ImageRejected("fileTooLarge");
   const sniffed = sniffImage(bytes);
   if (!sniffed) throw new ImageRejected("fileNotImage");
+  const { default: sharp } = await import("sharp");
   let declared: Metadata;
   try {
     // Reads the header only: no pixel is decoded here.

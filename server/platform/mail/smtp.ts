@@ -1,19 +1,23 @@
-import nodemailer from "nodemailer";
+import type { Transporter } from "nodemailer";
 import type { Logger } from "../logging/logger.ts";
 import { handOff } from "./hand-off.ts";
 import type { Mailer, MailService } from "./mailer.ts";
 
-/** Delivers through an SMTP server; send() resolves once the server accepted the message. */
+/**
+ * Delivers through an SMTP server; send() resolves once the server accepted the message.
+ * nodemailer (0.6 MB of code) is loaded with the first message, not at every start.
+ */
 export function smtpMailer(url: string, from: string) {
-  const transport = nodemailer.createTransport(url);
+  let transport: Promise<Transporter> | undefined;
+  const connected = () => (transport ??= import("nodemailer").then(({ default: nodemailer }) => nodemailer.createTransport(url)));
   const mailer: Mailer = {
     async send({ to, subject, text, html, replyTo, listUnsubscribe }) {
       // Every List-Unsubscribe address we send takes the one-click POST (contact/one-click.ts).
       const list = listUnsubscribe ? { list: { unsubscribe: listUnsubscribe }, headers: { "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" } } : {};
-      await transport.sendMail({ from, to, subject, text, html, replyTo, ...list });
+      await (await connected()).sendMail({ from, to, subject, text, html, replyTo, ...list });
     },
   };
-  return { mailer, close: () => transport.close() };
+  return { mailer, close: async () => (await transport?.catch(() => undefined))?.close() };
 }
 
 export function smtpService(url: string, from: string, logger: Logger): MailService {

@@ -452,7 +452,7 @@ describe("the stand-in provider", () => {
   it("prints nothing of its own on the console (no development warnings)", () => {
     expect(consoleLines.filter((line) => /oidc-provider/i.test(line))).toEqual([]);
     // Loading the library and making a provider, in a fresh process: nothing at import time either.
-    const script = `const { createStandIns } = await import("./server/modules/auth/social/stand-in.ts"); createStandIns().at("http://127.0.0.1:3000");`;
+    const script = `const { createStandIns } = await import("./server/modules/auth/social/stand-in.ts"); await createStandIns().at("http://127.0.0.1:3000");`;
     const run = spawnSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], { encoding: "utf8", timeout: 30_000 });
     expect(run.status).toBe(0);
     expect(run.stdout + run.stderr).toBe("");

@@ -1,7 +1,7 @@
 import { createHash, generateKeyPairSync, randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import Provider, { interactionPolicy, type Configuration, type JWK, type KoaContextWithOIDC } from "oidc-provider";
-import MemoryAdapter from "oidc-provider/lib/adapters/memory_adapter.js";
+import type Provider from "oidc-provider";
+import type { Configuration, JWK, KoaContextWithOIDC } from "oidc-provider";
 import { negotiateLocale } from "../../../platform/i18n/index.ts";
 import { SOCIAL_PROVIDERS, type SocialProvider } from "./providers.ts";
 import { standInErrorPage } from "./stand-in-pages.ts";
@@ -27,7 +27,7 @@ export interface StandIns {
   /** The secret each client authenticates with: random per process, like the provider's keys. */
   clientSecret(provider: SocialProvider): string;
   /** The provider for an origin, made on first use (replacing the least recently used beyond MAX_ORIGINS). */
-  at(origin: string): Provider;
+  at(origin: string): Promise<Provider>;
   /** The node request handler of that provider, with its paths relative to STAND_IN_PATH. */
   handler(provider: Provider): (req: IncomingMessage, res: ServerResponse) => Promise<void>;
   /** Records who signed in at the form and returns their subject. */
@@ -47,10 +47,22 @@ function signingKey(): JWK {
   return { ...(privateKey.export({ format: "jwk" }) as JWK), kid: randomBytes(8).toString("hex"), alg: "RS256", use: "sig" };
 }
 
-class StandInStore extends MemoryAdapter {}
+/**
+ * oidc-provider (about 300 modules) and its in-memory store, loaded when a stand-in is first
+ * used rather than at every start. The store is a subclass, because passing the class itself
+ * prints a "development only" warning at every start.
+ */
+const oidc = async () => {
+  const [{ default: Provider, interactionPolicy }, { default: MemoryAdapter }] = await Promise.all([
+    import("oidc-provider"),
+    import("oidc-provider/lib/adapters/memory_adapter.js"),
+  ]);
+  return { Provider, interactionPolicy, StandInStore: class StandInStore extends MemoryAdapter {} };
+};
+type Oidc = Awaited<ReturnType<typeof oidc>>;
 
 /** The stand-in asks every time (a developer may want another account), not only without a session. */
-function alwaysAsk() {
+function alwaysAsk({ interactionPolicy }: Oidc) {
   const { base, Check } = interactionPolicy;
   const policy = base();
   policy
@@ -84,10 +96,11 @@ export function createStandIns(): StandIns {
   const providers = new Map<string, Provider>();
   const handlers = new WeakMap<Provider, (req: IncomingMessage, res: ServerResponse) => Promise<void>>();
 
-  const configuration = (origin: string): Configuration => ({
-    // oidc-provider's in-memory store (a stand-in keeps nothing across restarts); a subclass,
-    // because passing the class itself prints a "development only" warning at every start.
-    adapter: StandInStore,
+  let loaded: Promise<Oidc> | undefined;
+
+  const configuration = (origin: string, modules: Oidc): Configuration => ({
+    // oidc-provider's in-memory store: a stand-in keeps nothing across restarts.
+    adapter: modules.StandInStore,
     clients: SOCIAL_PROVIDERS.map((provider) => ({
       client_id: standInClientId(provider),
       client_secret: secrets[provider],
@@ -113,7 +126,7 @@ export function createStandIns(): StandIns {
       resourceIndicators: { enabled: false },
       dPoP: { enabled: false },
     },
-    interactions: { url: (_ctx, interaction) => `${STAND_IN_PATH}/interaction/${interaction.uid}`, policy: alwaysAsk() },
+    interactions: { url: (_ctx, interaction) => `${STAND_IN_PATH}/interaction/${interaction.uid}`, policy: alwaysAsk(modules) },
     loadExistingGrant: autoGrant,
     findAccount: (_ctx, sub) => {
       const account = accounts.get(sub);
@@ -137,13 +150,14 @@ export function createStandIns(): StandIns {
 
   return {
     clientSecret: (provider) => secrets[provider],
-    at(origin) {
+    async at(origin) {
+      const modules = await (loaded ??= oidc());
       let provider = providers.get(origin);
       // A Map iterates in insertion order: re-inserting on use keeps the least recently used first.
       providers.delete(origin);
       if (!provider) {
         if (providers.size >= MAX_ORIGINS) providers.delete(providers.keys().next().value!);
-        provider = new Provider(`${origin}${STAND_IN_PATH}`, configuration(origin));
+        provider = new modules.Provider(`${origin}${STAND_IN_PATH}`, configuration(origin, modules));
         // The site's origin reaches it in X-Forwarded-Proto/Host (set by the route, never by clients).
         provider.proxy = true;
       }
