@@ -1,5 +1,6 @@
 import type { Logger as DrizzleLogger } from "drizzle-orm/logger";
 import pg from "pg";
+import { oneQueryAtATime } from "./one-at-a-time.ts";
 
 /**
  * Two facilities for in-memory caches of database rows, on both drivers:
@@ -172,13 +173,9 @@ export function postgresNotifications(pool: pg.Pool, connectionString: string): 
   let retry: NodeJS.Timeout | undefined;
   let failures = 0;
 
-  const announce = (tables: Iterable<string>, query: AnyQuery) => {
-    for (const table of tables) {
-      const sent = query({ text: "select pg_notify($1, $2)", values: [WRITES_CHANNEL, table] }) as Promise<unknown>;
-      // In a transaction whose statement failed, this fails too; the transaction rolls back anyway.
-      sent.catch(() => {});
-    }
-  };
+  /** One NOTIFY per table, in one statement; never fails (a notice lost only costs a cache its shortcut). */
+  const announce = (tables: readonly string[], query: AnyQuery): Promise<unknown> =>
+    (query({ text: "select pg_notify($1, t) from unnest($2::text[]) as t", values: [WRITES_CHANNEL, tables] }) as Promise<unknown>).catch(() => {});
 
   pool.on("connect", (connection) => {
     const query = connection.query.bind(connection) as AnyQuery;
@@ -208,25 +205,46 @@ export function postgresNotifications(pool: pg.Pool, connectionString: string): 
           watchers.fire(ended);
         } else if (tables.length > 0 && !inside) {
           watchers.fire(tables);
-          announce(tables, (...notify) => pool.query(...(notify as [pg.QueryConfig])));
+          void announce(tables, (...notify) => pool.query(...(notify as [pg.QueryConfig])));
         }
       };
 
+      // Inside a transaction the NOTIFY goes on the same connection, so it commits with the write.
+      // It is sent once the statement has answered and before the caller hears it: a connection runs
+      // one query at a time (pg 8 queues a second with a deprecation warning; pg 9 refuses it).
+      const notifies = inside && tables.length > 0;
       const last = args.at(-1);
       if (typeof last === "function") {
-        args[args.length - 1] = (...results: unknown[]) => {
-          settled();
-          (last as (...results: unknown[]) => void)(...results);
+        args[args.length - 1] = (error: unknown, ...results: unknown[]) => {
+          const answer = () => {
+            settled();
+            (last as (...results: unknown[]) => void)(error, ...results);
+          };
+          if (notifies && !error) void announce(tables, query).then(answer);
+          else answer();
         };
-        const returned = query(...args);
-        if (inside && tables.length > 0) announce(tables, query);
-        return returned;
+        return query(...args);
       }
       const returned = query(...args);
-      if (inside && tables.length > 0) announce(tables, query);
-      if (returned instanceof Promise) returned.then(settled, settled);
-      else settled(); // a Submittable: no completion to wait for
-      return returned;
+      if (!(returned instanceof Promise)) {
+        settled(); // a Submittable: no completion to wait for
+        return returned;
+      }
+      if (!notifies) {
+        returned.then(settled, settled);
+        return returned;
+      }
+      return returned.then(
+        async (result: unknown) => {
+          await announce(tables, query);
+          settled();
+          return result;
+        },
+        (error: unknown) => {
+          settled();
+          throw error;
+        },
+      );
     };
   });
 
@@ -262,6 +280,8 @@ export function postgresNotifications(pool: pg.Pool, connectionString: string): 
     retry = undefined;
     if (closed || client || subscribers.size === 0) return;
     const connection = new pg.Client({ connectionString });
+    // A channel added while another's LISTEN is under way must wait its turn.
+    oneQueryAtATime(connection);
     client = connection;
     connection.on("notification", ({ channel, payload }) => {
       for (const subscriber of [...subscribers]) if (subscriber.channel === channel) subscriber.onMessage(payload ?? "");

@@ -9,6 +9,7 @@ import pg from "pg";
 import { pgliteNotifications, postgresNotifications, type Notifications } from "./changes.ts";
 import { acquireDataDirLock } from "./lock.ts";
 import { migrateOnce } from "./migrate.ts";
+import { oneQueryAtATime } from "./one-at-a-time.ts";
 
 /** Both drivers share this type, so routes and helpers never know which one runs. */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -88,6 +89,8 @@ async function openPostgres(connectionString: string, max = 10): Promise<Databas
   pool.on("error", () => {});
   // Before the first connection, so every pooled connection reports its writes.
   const notifications = postgresNotifications(pool, connectionString);
+  // After the notices' wrapper, so it wraps that: a transaction's NOTIFY keeps its statement's turn.
+  pool.on("connect", oneQueryAtATime);
   const db = drizzlePg({ client: pool, schema: NO_TABLES });
   try {
     // Once across every process starting now (migrate.ts).

@@ -2,6 +2,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { migratedDataDir } from "../helpers/data-dir.ts";
 import { createSession, createUser } from "../../../server/modules/auth/sessions.ts";
@@ -94,6 +95,48 @@ describe.skipIf(!postgresUrl)("a PostgreSQL pool", () => {
       expect((await database.db.select().from(users)).length).toBe(0);
     } finally {
       await database.close();
+    }
+  });
+
+  it("never hands a busy connection a query (pg 9 refuses it): a transaction's write notice and its parallel reads wait their turn", async () => {
+    // Every query a pg client is handed, while that client still runs another: pg 8 queues it
+    // with a deprecation warning (once a process, so easy to miss), pg 9 will throw.
+    const original = pg.Client.prototype.query;
+    const running = new WeakMap<object, number>();
+    let overlapping = 0;
+    pg.Client.prototype.query = function (this: object, ...args: unknown[]) {
+      const now = running.get(this) ?? 0;
+      if (now > 0) overlapping++;
+      running.set(this, now + 1);
+      const done = () => running.set(this, (running.get(this) ?? 1) - 1);
+      const last = args.at(-1);
+      if (typeof last === "function") args[args.length - 1] = (...results: unknown[]) => (done(), (last as (...r: unknown[]) => void)(...results));
+      const returned = (original as (...a: unknown[]) => unknown).apply(this, args);
+      if (returned instanceof Promise) returned.then(done, done);
+      else if (typeof last !== "function") done();
+      return returned;
+    } as typeof original;
+    try {
+      const database = await openTestDatabase();
+      try {
+        const heard: string[] = [];
+        database.watchWrites("users", () => heard.push("users"), { inserts: true });
+        await database.db.transaction(async (tx) => {
+          await tx.insert(users).values({ email: "notice@sarraf.test", fullName: "Notice" });
+          // Reads at once on the transaction's one connection, as a Promise.all in a service does:
+          // they take turns, in order, and each answers its own.
+          const answers = await Promise.all([1, 2, 3].map((n) => tx.execute(sql`select ${n}::int as n, pg_sleep(0.01)`)));
+          expect(answers.map((answer) => (answer as unknown as { rows: { n: number }[] }).rows[0]!.n)).toEqual([1, 2, 3]);
+        });
+        expect(heard.length).toBeGreaterThan(0);
+        // The NOTIFY did go out with the commit: the row is there and nothing overlapped.
+        expect((await database.db.select().from(users)).length).toBe(1);
+        expect(overlapping).toBe(0);
+      } finally {
+        await database.close();
+      }
+    } finally {
+      pg.Client.prototype.query = original;
     }
   });
 
