@@ -35,7 +35,8 @@ describe.skipIf(!postgresUrl)("two server processes on one PostgreSQL (skipped o
     folder = mkdtempSync(join(tmpdir(), "sarraf-two-processes-"));
     const env = { DATABASE_URL: databaseUrl, STATIC_DIR: join(folder, "dist"), DATA_DIR: folder, HOST: "127.0.0.1" };
     processes.push(runServerProcess(env), runServerProcess(env));
-    [a, b] = await Promise.all(processes.map(async (server) => (await server.until((line) => line.msg === "started"))[0]!.url!));
+    const urls = await Promise.all(processes.map(async (server) => (await server.until((line) => line.msg === "started"))[0]!.url!));
+    [a, b] = [urls[0]!, urls[1]!];
   }, 120_000);
 
   afterAll(async () => {
