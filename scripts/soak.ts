@@ -60,7 +60,7 @@ async function soak(): Promise<boolean> {
   // TRUST_PROXY: each simulated person comes from an address of its own, as behind a reverse proxy.
   const env = { DATABASE_URL: databaseUrl, DATA_DIR: folder, STATIC_DIR: folder, NODE_ENV: "development", TRUST_PROXY: "true", ONRAMP_SANDBOX_STEP_MS: "500" };
   console.log(
-    `soak — WORKERS=2 on PostgreSQL, ${SECONDS} s at ${RATE} actions/s, ${USERS} traders to start; then 1 vs 2 processes for ${COMPARE_SECONDS} s each. ` +
+    `soak — WORKERS=2 on PostgreSQL, ${SECONDS} s at ${RATE} actions/s, ${USERS} traders to start; then 1 vs 2 processes for ${COMPARE_SECONDS} s each (in two halves: 1, 2, 2, 1). ` +
       `Node ${process.version}, ${availableParallelism()} CPUs, load average ${loadavg()[0]!.toFixed(1)}`,
   );
 
@@ -95,10 +95,11 @@ async function soak(): Promise<boolean> {
   let tickCount = 0;
   const sample = () => {
     for (const [pid, startedAt] of cluster.workers()) {
-      const entry = memory.get(pid) ?? { pid };
+      const rss = rssOf(pid);
+      if (rss === undefined || performance.now() < Math.max(loadStart, startedAt) + WARMUP_MS) continue;
+      const entry = memory.get(pid) ?? { pid, samples: [] };
+      entry.samples.push(rss);
       memory.set(pid, entry);
-      entry.last = rssOf(pid) ?? entry.last;
-      if (entry.baseline === undefined && performance.now() >= Math.max(loadStart, startedAt) + WARMUP_MS) entry.baseline = entry.last;
     }
   };
   const every = () => {
@@ -153,7 +154,7 @@ async function soak(): Promise<boolean> {
       ok: failures.connectionErrors.length === 0,
       detail: `${failures.excused.length} in flight on it (not counted), ${failures.connectionErrors.length} others${failures.connectionErrors
         .slice(0, 3)
-        .map((f) => `; ${f.error} ${f.path}`)
+        .map((f) => `; ${f.error} ${f.path} sent ${((f.sentAt - (killed?.at ?? loadStart)) / 1000).toFixed(1)} s after the ${killed ? "kill" : "start"}`)
         .join("")}`,
     },
     { name: "the killed worker restarted", ok: Boolean(killed && restarted), detail: killed ? `pid ${killed.pid}` : "no worker was killed" },
@@ -170,9 +171,10 @@ async function soak(): Promise<boolean> {
     { name: "the primary stopped cleanly (SIGTERM)", ok: stopCode === 0, detail: `exit code ${stopCode}` },
   ];
 
-  // Throughput: the same closed loop against 1 process, then 2.
-  const rates: string[] = [];
-  for (const workers of [1, 2]) {
+  // Throughput: the same closed loop against 1 process and 2, in the order 1, 2, 2, 1 so that a
+  // machine getting busier or quieter meanwhile weighs on both alike.
+  const measured = new Map<number, { answered: number; seconds: number; cpu: number }>();
+  for (const workers of [1, 2, 2, 1]) {
     cluster = await startCluster(workers, env);
     world.client.close();
     world.client = createClient(cluster.url, recorder);
@@ -180,12 +182,18 @@ async function soak(): Promise<boolean> {
     const pids = [...cluster.workers().keys()];
     const cpuBefore = pids.reduce((sum, pid) => sum + cpuSecondsOf(pid), 0);
     const answeredBefore = recorder.answered;
-    const ran = await closedLoop(world, CONNECTIONS, COMPARE_SECONDS);
-    const answered = recorder.answered - answeredBefore;
-    const cpu = pids.reduce((sum, pid) => sum + cpuSecondsOf(pid), 0) - cpuBefore;
-    rates.push(`${workers} process${workers > 1 ? "es" : ""}: ${(answered / ran).toFixed(0)} req/s, server CPU ${((cpu / answered) * 1e6).toFixed(0)} µs/req`);
+    const ran = await closedLoop(world, CONNECTIONS, COMPARE_SECONDS / 2);
+    const sum = measured.get(workers) ?? { answered: 0, seconds: 0, cpu: 0 };
+    sum.answered += recorder.answered - answeredBefore;
+    sum.seconds += ran;
+    sum.cpu += pids.reduce((total, pid) => total + cpuSecondsOf(pid), 0) - cpuBefore;
+    measured.set(workers, sum);
     await cluster.stop();
   }
+  const rates = [...measured].map(
+    ([workers, { answered, seconds, cpu }]) =>
+      `${workers} process${workers > 1 ? "es" : ""}: ${(answered / seconds).toFixed(0)} req/s, server CPU ${((cpu / answered) * 1e6).toFixed(0)} µs/req`,
+  );
   world.client.close();
   console.log(`  throughput (closed loop, ${CONNECTIONS} in flight, ${COMPARE_SECONDS} s each): ${rates.join("; ")}`);
   checks.push({ ...ledgerCheck(await checkLedger(database.db)), name: "checkLedger() after the comparison too" });

@@ -45,7 +45,9 @@ export interface Client {
 
 export function createClient(baseUrl: string, recorder: Recorder, maxSockets = 64): Client {
   const { hostname, port } = new URL(baseUrl);
-  const agent = new http.Agent({ keepAlive: true, maxSockets });
+  // An idle connection is dropped after 4 s, before the server's 5 s keep-alive timeout: reusing one
+  // the server is closing at that moment fails with ECONNRESET, which is the client's doing, not the server's.
+  const agent = new http.Agent({ keepAlive: true, maxSockets, timeout: 4_000 });
   const send = (method: string, path: string, headers: Record<string, string>, body: string, recordAs: string) =>
     new Promise<{ status: number; text: string }>((done) => {
       const sentAt = performance.now();

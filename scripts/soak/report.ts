@@ -35,24 +35,28 @@ export function unexplainedFailures(failures: Failure[], killedAt: number | unde
 
 export interface Memory {
   pid: number;
-  /** RSS once warmed up (the first sample warm-up seconds after the worker or the load started). */
-  baseline?: number;
-  last?: number;
+  /** RSS samples taken once warmed up (warm-up seconds after the worker, or the load, started). */
+  samples: number[];
 }
 
-const mib = (bytes: number | undefined) => (bytes === undefined ? "–" : `${(bytes / 1024 / 1024).toFixed(1)} MiB`);
+const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
 
+/** Each worker alive at the end: the mean of its last 3 samples against the mean of its first 3 (RSS moves with each GC). */
 export function memoryCheck(samples: Map<number, Memory>, alive: Set<number>, limit: number): Check {
-  const measured = [...samples.values()].filter((memory) => alive.has(memory.pid) && memory.baseline !== undefined && memory.last !== undefined);
-  const parts = [...samples.values()]
-    .filter((memory) => alive.has(memory.pid))
-    .map((memory) => {
-      if (memory.baseline === undefined || memory.last === undefined) return `worker ${memory.pid}: ${mib(memory.last)} (too young for a baseline)`;
-      const growth = memory.last / memory.baseline - 1;
-      return `worker ${memory.pid}: ${mib(memory.baseline)} → ${mib(memory.last)} (${growth >= 0 ? "+" : ""}${(growth * 100).toFixed(1)} %)`;
-    });
-  const ok = measured.length > 0 && measured.every((memory) => memory.last! / memory.baseline! - 1 <= limit);
-  return { name: `memory flat (RSS growth ≤ ${limit * 100} % after warm-up)`, ok, detail: parts.join("; ") };
+  const workers = [...samples.values()].filter((memory) => alive.has(memory.pid));
+  const growths: number[] = [];
+  const parts = workers.map(({ pid, samples: taken }) => {
+    if (taken.length < 6) return `worker ${pid}: ${taken.length} samples after warm-up, too few to judge`;
+    const [first, last] = [mean(taken.slice(0, 3)), mean(taken.slice(-3))];
+    growths.push(last / first - 1);
+    return `worker ${pid}: ${mib(first)} → ${mib(last)} (${last >= first ? "+" : ""}${((last / first - 1) * 100).toFixed(1)} %, ${taken.length} samples)`;
+  });
+  return {
+    name: `memory flat (RSS growth ≤ ${limit * 100} % after warm-up)`,
+    ok: growths.length > 0 && growths.every((growth) => growth <= limit),
+    detail: parts.join("; "),
+  };
 }
 
 export function printChecks(checks: Check[]): boolean {
