@@ -22,7 +22,7 @@ import pg from "pg";
 import { checkLedger } from "../server/modules/ledger/index.ts";
 import { openDatabase } from "../server/platform/db/open.ts";
 import { throwawayPostgres } from "./restore-drill/cluster.ts";
-import { cardBuy, signUp, type World } from "./soak/actions.ts";
+import { cardBuy, FIRST_TRADES, signUp, trade, type World } from "./soak/actions.ts";
 import { cardBuysSettled, settledExactlyOnce } from "./soak/checks.ts";
 import { createClient, Recorder } from "./soak/client.ts";
 import { cpuSecondsOf, rssOf, startCluster, type Cluster } from "./soak/cluster.ts";
@@ -79,13 +79,14 @@ async function soak(): Promise<boolean> {
     refusals: new Map(),
   };
 
-  // Traders sign up, and each buys 1,000 dollars of bitcoin with a card: all the money there is comes in this way.
+  // Traders sign up, and each buys 1,000 dollars of bitcoin with a card (all the money there is comes in this way), then sells some for dollars and buys ether.
   const at = performance.now();
   for (let index = 0; index < USERS; index += 2) await Promise.all([signUp(world, index), index + 1 < USERS ? signUp(world, index + 1) : undefined]);
   if (world.traders.length === 0) throw new Error(`no trader could sign up: ${JSON.stringify([...world.refusals])}`);
   await Promise.all(world.traders.map((trader) => cardBuy(world, trader, "1000")));
   const unfunded = await cardBuysSettled(world, 120_000);
-  console.log(`  ${world.traders.length} traders signed up and funded by card (${unfunded} buys unsettled) in ${seconds(at)} s`);
+  for (const body of FIRST_TRADES) await Promise.all(world.traders.map((trader) => trade(world, trader, body)));
+  console.log(`  ${world.traders.length} traders signed up, funded by card (${unfunded} buys unsettled) and traded twice in ${seconds(at)} s`);
 
   // The soak, one worker killed at a random moment between a quarter and 60 % of the way.
   const memory = new Map<number, Memory>();

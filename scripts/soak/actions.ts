@@ -104,8 +104,14 @@ export async function cardBuy(world: World, trader: Trader, amount: string): Pro
   return order.data.id;
 }
 
-export async function trade(world: World, trader: Trader): Promise<void> {
-  const quote = await world.client.api("/user/trade/quote", { token: trader.token, body: pick(TRADES), address: trader.address });
+/** Sells of bitcoin for dollars, then dollars for ether: what the traders' first trades are, so later ones find each asset. */
+export const FIRST_TRADES = [
+  { kind: "sell", from: "BTC", to: "USD", amount: "0.003" },
+  { kind: "buy", from: "USD", to: "ETH", amount: "60" },
+];
+
+export async function trade(world: World, trader: Trader, body: object = pick(TRADES)): Promise<void> {
+  const quote = await world.client.api("/user/trade/quote", { token: trader.token, body, address: trader.address });
   if (quote.status !== 200 || typeof quote.data?.id !== "string") return refused(world, "quote", quote);
   const accept = await world.client.api("/user/trade/accept", { token: trader.token, body: { quoteId: quote.data.id }, address: trader.address });
   if (accept.status === 200) world.accepted.add(quote.data.id);
