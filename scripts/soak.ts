@@ -174,26 +174,29 @@ async function soak(): Promise<boolean> {
 
   // Throughput: the same closed loop against 1 process and 2, in the order 1, 2, 2, 1 so that a
   // machine getting busier or quieter meanwhile weighs on both alike.
-  const measured = new Map<number, { answered: number; seconds: number; cpu: number }>();
+  const measured = new Map<number, { answered: number; seconds: number; cpu: number; halves: string[] }>();
   for (const workers of [1, 2, 2, 1]) {
     cluster = await startCluster(workers, env);
     world.client.close();
     world.client = createClient(cluster.url, recorder);
     await closedLoop(world, CONNECTIONS, 3); // JIT and caches, not counted
-    const pids = [...cluster.workers().keys()];
+    // The workers and, with 2, the primary that hands them connections.
+    const pids = [...cluster.workers().keys(), ...(workers > 1 && cluster.child.pid ? [cluster.child.pid] : [])];
     const cpuBefore = pids.reduce((sum, pid) => sum + cpuSecondsOf(pid), 0);
     const answeredBefore = recorder.answered;
     const ran = await closedLoop(world, CONNECTIONS, COMPARE_SECONDS / 2);
-    const sum = measured.get(workers) ?? { answered: 0, seconds: 0, cpu: 0 };
+    const sum = measured.get(workers) ?? { answered: 0, seconds: 0, cpu: 0, halves: [] };
     sum.answered += recorder.answered - answeredBefore;
     sum.seconds += ran;
     sum.cpu += pids.reduce((total, pid) => total + cpuSecondsOf(pid), 0) - cpuBefore;
+    sum.halves.push(((recorder.answered - answeredBefore) / ran).toFixed(0));
     measured.set(workers, sum);
     await cluster.stop();
   }
   const rates = [...measured].map(
-    ([workers, { answered, seconds, cpu }]) =>
-      `${workers} process${workers > 1 ? "es" : ""}: ${(answered / seconds).toFixed(0)} req/s, server CPU ${((cpu / answered) * 1e6).toFixed(0)} µs/req`,
+    ([workers, { answered, seconds, cpu, halves }]) =>
+      `${workers} process${workers > 1 ? "es" : ""}: ${(answered / seconds).toFixed(0)} req/s (halves ${halves.join(", ")}), ` +
+      `server CPU ${((cpu / answered) * 1e6).toFixed(0)} µs/req`,
   );
   world.client.close();
   console.log(`  throughput (closed loop, ${CONNECTIONS} in flight, ${COMPARE_SECONDS} s each): ${rates.join("; ")}`);
