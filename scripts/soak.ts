@@ -8,11 +8,12 @@
  * no 5xx and no connection error but those in flight on the killed worker; every accepted order
  * settled exactly once (scripts/soak/checks.ts); checkLedger() green; each worker's RSS within 10 %
  * of its warmed-up size; the primary stops cleanly. Then it measures throughput with 1 process and
- * with 2 (a closed loop of reads and trades, SOAK_COMPARE_SECONDS each, default 60).
+ * with 2 (a closed loop of reads and trades, SOAK_COMPARE_SECONDS each, default 60, in two halves in
+ * the order 1, 2, 2, 1).
  *
  * The load is moderate so that a shared 2-core machine keeps working: SOAK_RATE actions a second
- * (default 8, about 16 requests a second, 2 of them scrypt-hashed sign-ins or sign-ups every 10 s),
- * never more than 64 in flight. The comparison saturates the cores for its two phases (SOAK_CONNECTIONS
+ * (default 8, about 16 requests a second, among them some 4 scrypt hashes — sign-ins, sign-ups — every
+ * 10 s), * never more than 64 in flight. The comparison saturates the cores for its two phases (SOAK_CONNECTIONS
  * requests in flight, default 8). Exits 1 when a check fails. Removes everything it made.
  */
 import { mkdtempSync, rmSync } from "node:fs";
