@@ -13,7 +13,7 @@
  *
  * The load is moderate so that a shared 2-core machine keeps working: SOAK_RATE actions a second
  * (default 8, about 16 requests a second, among them some 4 scrypt hashes — sign-ins, sign-ups — every
- * 10 s), * never more than 64 in flight. The comparison saturates the cores for its two phases (SOAK_CONNECTIONS
+ * 10 s), never more than 64 in flight. The comparison saturates the cores for its two phases (SOAK_CONNECTIONS
  * requests in flight, default 8). Exits 1 when a check fails. Removes everything it made.
  */
 import { mkdtempSync, rmSync } from "node:fs";
