@@ -1,4 +1,4 @@
-// A throwaway PostgreSQL server for the restore drill: initdb in a temporary folder, listening on
+// A throwaway PostgreSQL server for the restore drill and the soak (scripts/soak.ts): initdb in a temporary folder, listening on
 // 127.0.0.1 only at a free port, stopped and removed by the cleanup it queues. As root, PostgreSQL's
 // tools run as the postgres user (initdb refuses root).
 import { execFileSync } from "node:child_process";
@@ -30,7 +30,7 @@ function freePort(): Promise<number> {
 export async function throwawayPostgres(cleanups: (() => Promise<void> | void)[]): Promise<string> {
   const bin = binaries();
   const tool = (name: string) => (bin ? join(bin, name) : name);
-  const dir = mkdtempSync(join(tmpdir(), "sarraf-restore-drill-"));
+  const dir = mkdtempSync(join(tmpdir(), "sarraf-postgres-"));
   cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
   const root = userInfo().uid === 0;
   if (root) execFileSync("chown", ["postgres", dir]);

@@ -25,7 +25,10 @@ export interface Passes {
   stop(): Promise<void>;
 }
 
-/** A pass's failure is logged as `<name>Failed` and the next trigger tries again. */
+/**
+ * A pass's failure is logged as `<name>Failed` and the next trigger tries again. Each pass's start
+ * is logged as `<name>Pass` at debug level: which jobs run in which process (platform/db/leader.ts).
+ */
 export function passes(name: string, logger: Logger, work: () => Promise<unknown>): Passes {
   let current: Promise<void> | null = null;
   let started = 0;
@@ -36,6 +39,7 @@ export function passes(name: string, logger: Logger, work: () => Promise<unknown
     if (current) return current;
     if (stopped) return Promise.resolve();
     started++;
+    logger.debug(`${name}Pass`);
     const pass = (async () => {
       try {
         await work();

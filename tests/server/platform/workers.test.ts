@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { get } from "node:http";
 import { tmpdir } from "node:os";
@@ -6,37 +5,10 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseEnv } from "../../../server/env.ts";
 import { LEADER } from "../../../server/platform/db/leader.ts";
+import { runServerProcess } from "../helpers/server-process.ts";
 import { freshPostgresUrl, postgresUrl } from "../helpers/test-db.ts";
 
 // WORKERS=N on one PostgreSQL: the real entry, a primary and its workers as real processes.
-type Line = { msg: string; worker?: number; pid?: number; url?: string; path?: string; [key: string]: unknown };
-
-function run(env: Record<string, string>) {
-  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
-    env: { ...process.env, PORT: "0", LOG_LEVEL: "info", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let stdout = "";
-  let stderr = "";
-  child.stdout.on("data", (chunk) => (stdout += chunk));
-  child.stderr.on("data", (chunk) => (stderr += chunk));
-  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-  const lines = (): Line[] =>
-    stdout
-      .split("\n")
-      .filter((line) => line.startsWith("{"))
-      .map((line) => JSON.parse(line) as Line);
-  /** Waits (no time limit of its own: the test's bounds it) until `count` lines match. */
-  const until = async (match: (line: Line) => boolean, count = 1): Promise<Line[]> => {
-    for (;;) {
-      const found = lines().filter(match);
-      if (found.length >= count) return found;
-      if (child.exitCode !== null) throw new Error(`primary exited: ${stdout}\n${stderr}`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  };
-  return { child, exited, lines, until, output: () => stdout + stderr };
-}
 
 /** A health call on a connection of its own (no keep-alive), so the primary hands it to the next worker. */
 function health(url: string): Promise<number> {
@@ -62,7 +34,7 @@ describe.skipIf(!postgresUrl)("WORKERS=2 on PostgreSQL (skipped on PGlite: one p
   it("both workers answer on one port, jobs run in one, a killed leader's jobs move to the other within the bound and the worker restarts, SIGTERM stops all with 0", async () => {
     const { url: databaseUrl, drop } = await freshPostgresUrl();
     const folder = mkdtempSync(join(tmpdir(), "sarraf-workers-"));
-    const primary = run({ WORKERS: "2", DATABASE_URL: databaseUrl, STATIC_DIR: join(folder, "dist"), DATA_DIR: folder });
+    const primary = runServerProcess({ WORKERS: "2", DATABASE_URL: databaseUrl, STATIC_DIR: join(folder, "dist"), DATA_DIR: folder });
     try {
       await primary.until((line) => line.msg === "workers.started");
       const started = await primary.until((line) => line.msg === "started", 2);
