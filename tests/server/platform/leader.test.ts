@@ -47,7 +47,8 @@ describe.skipIf(!postgresUrl)("the background jobs' lease on PostgreSQL (skipped
 
       // The leader's session ends (as when its process dies): PostgreSQL releases the lock with it.
       const holder = await admin.query(
-        "SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND granted AND ((classid::bigint << 32) | objid::bigint) = $1::bigint",
+        // pg_locks lists the whole cluster's locks: other test files' processes lead their own databases.
+        "SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND granted AND ((classid::bigint << 32) | objid::bigint) = $1::bigint AND database = (SELECT oid FROM pg_database WHERE datname = current_database())",
         [LEADER_LOCK_KEY.toString()],
       );
       expect(holder.rows).toHaveLength(1);

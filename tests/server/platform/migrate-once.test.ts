@@ -12,6 +12,9 @@ const journal = JSON.parse(readFileSync(new URL("../../../server/platform/db/mig
   entries: unknown[];
 };
 
+/** This database's advisory locks: pg_locks lists the whole cluster's, and other test files' processes hold theirs (the jobs' lease). */
+const ADVISORY_HERE = "locktype = 'advisory' AND database = (SELECT oid FROM pg_database WHERE datname = current_database())";
+
 async function query<T>(url: string, text: string): Promise<T[]> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
@@ -46,7 +49,7 @@ describe.skipIf(!postgresUrl)("migrations on PostgreSQL (skipped on PGlite: one 
       const opening = openDatabase({ databaseUrl: url });
       // The opener is queued on the lock (PostgreSQL lists the waiting request in pg_locks).
       await expect
-        .poll(async () => (await holder.query("SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted")).rows[0].n, {
+        .poll(async () => (await holder.query(`SELECT count(*)::int AS n FROM pg_locks WHERE ${ADVISORY_HERE} AND NOT granted`)).rows[0].n, {
           timeout: 30_000,
         })
         .toBe(1);
@@ -56,7 +59,7 @@ describe.skipIf(!postgresUrl)("migrations on PostgreSQL (skipped on PGlite: one 
       await database.close();
       expect((await holder.query("SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations")).rows[0].n).toBe(journal.entries.length);
       // Released after migrating: nothing is left holding it.
-      expect((await holder.query("SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory'")).rows[0].n).toBe(0);
+      expect((await holder.query(`SELECT count(*)::int AS n FROM pg_locks WHERE ${ADVISORY_HERE}`)).rows[0].n).toBe(0);
     } finally {
       await holder.end();
       await drop();
