@@ -2,7 +2,7 @@
 // database, and the e-mail read from the dev mailbox page.
 import { randomBytes } from "node:crypto";
 import { describe, expect, inject, it } from "vitest";
-import type { Page } from "playwright-core";
+import type { Page, Request } from "playwright-core";
 import { setupBrowser } from "../browser.ts";
 import { readCode } from "../mailbox.ts";
 import { signUp } from "./signup-helper.ts";
@@ -141,8 +141,19 @@ describe("a new trader", () => {
     await page.waitForURL("**/dashboard");
     // On the profile page (no polls) before the session ends: on the dashboard, a balances or
     // market poll could meet the 401 first and leave for /login while the test reaches for a link.
+    // Every request the page has sent must have been answered before the session ends: one the
+    // server took after the revocation (a section of the profile still loading on a busy machine)
+    // would meet the 401 first and leave for /login while the test fills the form (CI run 36).
+    const unanswered = new Set<Request>();
+    page.on("request", (request) => {
+      // Only a request carrying the session can meet its end (page-view beacons carry none, and never finish here).
+      if (request.headers().authorization) unanswered.add(request);
+    });
+    page.on("requestfinished", (request) => unanswered.delete(request));
+    page.on("requestfailed", (request) => unanswered.delete(request));
     await page.locator(".sidebar").getByRole("link", { name: "Profile" }).click();
     await page.getByLabel("Full name").waitFor();
+    await expect.poll(() => [...unanswered].map((request) => request.url())).toEqual([]);
     const token = await storedToken(page);
     const revoked = await fetch(`${inject("baseURL")}/api/v1/user/logout`, { method: "POST", headers: { authorization: `Bearer ${token}` } });
     expect(revoked.status).toBe(200);
