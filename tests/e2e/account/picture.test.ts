@@ -143,7 +143,9 @@ describe("the profile picture", () => {
     const ring = await page.locator(".file-picker-button").evaluate((el) => getComputedStyle(el).outlineStyle);
     expect(ring).toBe("solid");
     expect(await card.getByText("No file chosen").count()).toBe(1);
-    const [chooser] = await Promise.all([page.waitForEvent("filechooser"), page.keyboard.press("Space")]);
+    // Space on the input itself (the locator focuses it again first): on a busy machine the card can
+    // re-render as the profile's data arrives, and a key pressed on the page then reached nothing (CI run 37).
+    const [chooser] = await Promise.all([page.waitForEvent("filechooser"), input.press("Space")]);
     await chooser.setFiles(photo);
     await card.getByRole("img", { name: "Preview of your new picture" }).waitFor();
     expect(await card.locator(".file-picker-chosen").innerText()).toMatch(/\.jpg$/);
