@@ -1,4 +1,5 @@
 // The home page, page views and the live chat (issue 28), in real Chromium against the real server.
+import { rmSync } from "node:fs";
 import type { Page, Request } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setupBrowser } from "../browser.ts";
@@ -130,10 +131,15 @@ const idleAfterLoad = (page: Page) =>
 
 describe("live chat", () => {
   let server: RunningServer;
+  let dataDir = "";
   beforeAll(async () => {
-    server = await startServer(migratedDataDir("sarraf-e2e-chat-"), { CHAT_TAWK_EN: EN_KEY, CHAT_TAWK_AR: AR_KEY });
+    dataDir = migratedDataDir("sarraf-e2e-chat-");
+    server = await startServer(dataDir, { CHAT_TAWK_EN: EN_KEY, CHAT_TAWK_AR: AR_KEY });
   });
-  afterAll(() => server?.stop());
+  afterAll(async () => {
+    await server?.stop();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
 
   it("with keys for both languages, loads the English widget in English and the Arabic one after switching", async () => {
     const context = await b.browser.newContext({ baseURL: server.baseURL, viewport: { width: 1280, height: 800 } });

@@ -1,8 +1,7 @@
 // The newsletter issues' test world: issue files in a temporary content folder, subscribers in the
 // real database, the `ops:newsletter` command itself run with a mail transport at the edge that
 // records each message (and can fail, or hang as a killed process would), and a fake pacing clock.
-import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import type { Locale } from "../../../contract/index.ts";
@@ -12,12 +11,13 @@ import type { Database } from "../../../server/platform/db/open.ts";
 import { createLogger } from "../../../server/platform/logging/logger.ts";
 import type { Mailer, MailMessage } from "../../../server/platform/mail/index.ts";
 import { uniqueEmail, type testClock } from "../helpers/auth.ts";
+import { testTempDir } from "../helpers/temp-dir.ts";
 
 export const ORIGIN = "https://sarraf.example";
 export const PER_MINUTE = 120;
 
 export async function issuesWorld(database: Database, clock: ReturnType<typeof testClock>) {
-  const dir = await mkdtemp(join(tmpdir(), "sarraf-issues-"));
+  const dir = testTempDir("sarraf-issues-");
   const db = database.db;
   const logs: string[] = [];
 

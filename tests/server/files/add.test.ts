@@ -1,17 +1,15 @@
 // /file/add: an image becomes a clean WebP kept as its owner's; anything else is refused in the
 // request's language with nothing kept (no row, no file).
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import type { Database } from "../../../server/platform/db/open.ts";
 import { bodyOf, seedSession, seedUser } from "../helpers/auth.ts";
+import { testTempDir } from "../helpers/temp-dir.ts";
 import { appOverTestDatabase, type TestApp } from "../helpers/test-app.ts";
 import { bigJpeg, bombPng, elfExecutable, jpegWithGps, png, webp } from "./images.ts";
 import { rowCount, storedNames, uploader } from "./upload.ts";
 
-const dataDir = mkdtempSync(join(tmpdir(), "sarraf-files-"));
+const dataDir = testTempDir("sarraf-files-");
 const MAX = 200 * 1024;
 let database: Database;
 let t: TestApp;

@@ -1,18 +1,17 @@
 // /user/uploadProfileImage and ownership: a picture is set only from the user's own upload made
 // for it; a second user can neither set nor read the first one's files.
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { createFiles, diskStore, UNUSED_PICTURE_MS } from "../../../server/modules/files/index.ts";
 import { createLogger } from "../../../server/platform/logging/logger.ts";
 import type { Database } from "../../../server/platform/db/open.ts";
 import { bodyOf, PASSWORD, seedSession, seedUser } from "../helpers/auth.ts";
+import { testTempDir } from "../helpers/temp-dir.ts";
 import { appOverTestDatabase, type TestApp } from "../helpers/test-app.ts";
 import { jpegWithGps, png } from "./images.ts";
 import { rowCount, storedNames, uploader } from "./upload.ts";
 
-const dataDir = mkdtempSync(join(tmpdir(), "sarraf-pictures-"));
+const dataDir = testTempDir("sarraf-pictures-");
 let database: Database;
 let t: TestApp;
 const clock = appOverTestDatabase((suite) => ({ database, t } = suite), { env: { DATA_DIR: dataDir } });

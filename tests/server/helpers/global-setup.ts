@@ -15,6 +15,8 @@ declare module "vitest" {
     postgresTemplate: string;
     /** A migrated PGlite data folder, for tests of a real server process on a folder to copy (test-db.ts's migratedDataDir). */
     pgliteTemplateDir: string;
+    /** The run's own temporary folder (temp-dir.ts), removed when the run ends, whatever a file left in it. */
+    testTempRoot: string;
   }
 }
 
@@ -23,6 +25,9 @@ declare module "vitest" {
 // migrated once per run it costs well under half of that. The copy is still migrated on opening
 // (nothing to apply), so a test sees exactly what `openDatabase` gives the product.
 export default async function setup(project: TestProject) {
+  const root = mkdtempSync(join(tmpdir(), "sarraf-server-run-"));
+  project.provide("testTempRoot", root);
+  const removeRoot = () => rmSync(root, { recursive: true, force: true });
   const postgresUrl = process.env.DATABASE_URL;
   if (postgresUrl) {
     const name = `sarraf_template_${randomBytes(6).toString("hex")}`;
@@ -32,9 +37,12 @@ export default async function setup(project: TestProject) {
     // Closed before any copy: PostgreSQL copies a template only while no one is connected to it.
     await (await openDatabase({ databaseUrl: url.toString() })).close();
     project.provide("postgresTemplate", name);
-    return () => admin(postgresUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    return async () => {
+      removeRoot();
+      await admin(postgresUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    };
   }
-  const dir = mkdtempSync(join(tmpdir(), "sarraf-server-template-"));
+  const dir = mkdtempSync(join(root, "template-"));
   // Migrated once, in a data folder as the product keeps it: copied whole for a server process,
   // dumped for the in-memory databases of the other files.
   const folder = join(dir, "data");
@@ -46,7 +54,7 @@ export default async function setup(project: TestProject) {
   writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   project.provide("pgliteTemplate", file);
   project.provide("pgliteTemplateDir", folder);
-  return () => rmSync(dir, { recursive: true, force: true });
+  return removeRoot;
 }
 
 async function admin(connectionString: string, sql: string): Promise<void> {

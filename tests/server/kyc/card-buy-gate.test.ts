@@ -1,8 +1,5 @@
 // The card-buy gate: above KYC_CARD_BUY_THRESHOLD_USD (in the order's currency at today's rate) a
 // buy needs an approved identity verification; at or below it, or once approved, it goes through.
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { envWith } from "../../../server/env.ts";
@@ -10,6 +7,7 @@ import { createKyc } from "../../../server/modules/kyc/index.ts";
 import { createLogger } from "../../../server/platform/logging/logger.ts";
 import type { Database } from "../../../server/platform/db/open.ts";
 import { testClock } from "../helpers/auth.ts";
+import { testTempDir } from "../helpers/temp-dir.ts";
 import { openTestDatabase } from "../helpers/test-db.ts";
 import { onrampWorld, type OnrampWorld } from "../onramp/world.ts";
 import { FORM, uploadPhotos } from "./world.ts";
@@ -17,7 +15,7 @@ import { FORM, uploadPhotos } from "./world.ts";
 const clock = testClock("2026-11-23T12:00:00Z");
 let database: Database;
 let w: OnrampWorld;
-const settings = { KYC_CARD_BUY_THRESHOLD_USD: "500", KYC_SANDBOX_REVIEW_SECONDS: "5", DATA_DIR: mkdtempSync(join(tmpdir(), "sarraf-kyc-gate-")) };
+const settings = { KYC_CARD_BUY_THRESHOLD_USD: "500", KYC_SANDBOX_REVIEW_SECONDS: "5", DATA_DIR: testTempDir("sarraf-kyc-gate-") };
 
 const orders = async () =>
   Number(((await database.db.execute(sql`SELECT count(*)::int AS n FROM onramp_orders`)) as unknown as { rows: { n: number }[] }).rows[0]!.n);

@@ -1,8 +1,5 @@
 // A KYC world for server tests: the real app and database with the identity provider the test
 // chooses (the sandbox by default), a clock the test moves, and the sandbox's passes run by hand.
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { envWith } from "../../../server/env.ts";
 import { kycForm } from "../../../machines/kyc/kyc.fixtures.ts";
 import { createKyc, photosFrom, type Kyc, type KycProvider } from "../../../server/modules/kyc/index.ts";
@@ -10,6 +7,7 @@ import { createFiles, fileStoreFor } from "../../../server/modules/files/index.t
 import { createLogger } from "../../../server/platform/logging/logger.ts";
 import type { Database } from "../../../server/platform/db/open.ts";
 import { bodyOf, seedSession, seedUser } from "../helpers/auth.ts";
+import { testTempDir } from "../helpers/temp-dir.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 import { png } from "../files/images.ts";
 import { uploader } from "../files/upload.ts";
@@ -42,7 +40,7 @@ export function kycWorld(
   settings: Record<string, string> = {},
   options: { provider?: KycProvider; fetch?: typeof fetch } = {},
 ) {
-  settings = { DATA_DIR: mkdtempSync(join(tmpdir(), "sarraf-kyc-")), ...settings };
+  settings = { DATA_DIR: testTempDir("sarraf-kyc-"), ...settings };
   const env = envWith({ KYC_SANDBOX_REVIEW_SECONDS: String(REVIEW_SECONDS), ...settings });
   const logger = createLogger("silent");
   // The files service over the same database and folder as the app's: the photos Sumsub is sent.
