@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { screen, waitFor, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { signedInUser } from "../../../machines/auth/auth.fixtures.ts";
 import { renderApp } from "../renderApp.tsx";
@@ -143,14 +143,26 @@ describe("errors are kept as codes and shown in the language active now", () => 
   });
 
   it("a wait is a live countdown in plain words that ends", async () => {
-    const login = () => Promise.reject(serverError("rateLimited", "Too many requests. Please wait and try again.", { reason: "rateLimited", retryAfter: 2 }));
-    await renderApp("/login", { calls: { login } });
-    await logInWrongly(userEvent.setup());
-    const alert = await screen.findByRole("alert");
-    expect(alert).toHaveTextContent("Too many requests. Please wait and try again. You can try again in 2 seconds.");
-    expect(within(alert).getByRole("timer")).toHaveTextContent("You can try again in 2 seconds.");
-    await waitFor(() => expect(alert).toHaveTextContent("You can try again in 1 second."), { timeout: 5000 });
-    await waitFor(() => expect(alert).toHaveTextContent("You can try again now."), { timeout: 5000 });
-    expect(within(alert).queryByRole("timer")).toBeNull();
+    // The countdown's clock (its interval and Date) is the test's: on a busy machine a real second
+    // could pass unseen between two looks (CI run 42 saw "2 seconds", then "now"). Timeouts stay
+    // real, so typing and the findBy waits run as in every other test.
+    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval", "Date"] });
+    try {
+      const login = () => Promise.reject(serverError("rateLimited", "Too many requests. Please wait and try again.", { reason: "rateLimited", retryAfter: 2 }));
+      await renderApp("/login", { calls: { login } });
+      await logInWrongly(userEvent.setup());
+      const alert = await screen.findByRole("alert");
+      expect(alert).toHaveTextContent("Too many requests. Please wait and try again. You can try again in 2 seconds.");
+      expect(within(alert).getByRole("timer")).toHaveTextContent("You can try again in 2 seconds.");
+      act(() => vi.advanceTimersByTime(999));
+      expect(alert).toHaveTextContent("You can try again in 2 seconds.");
+      act(() => vi.advanceTimersByTime(1));
+      expect(alert).toHaveTextContent("You can try again in 1 second.");
+      act(() => vi.advanceTimersByTime(1000));
+      expect(alert).toHaveTextContent("You can try again now.");
+      expect(within(alert).queryByRole("timer")).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
