@@ -53,8 +53,9 @@ export default mergeConfig(
           test: {
             name: "server",
             include: ["tests/server/**/*.test.ts"],
-            // On PostgreSQL, only the files whose code reaches the database (the rest ran on PGlite).
-            exclude: process.env.DATABASE_URL ? SAME_ON_EITHER_DATABASE : [],
+            // On PostgreSQL, only the files whose code reaches the database (the rest ran on PGlite),
+            // unless SERVER_EVERY_FILE is set: .ci/run's run on another Node than npm test's.
+            exclude: process.env.DATABASE_URL && !process.env.SERVER_EVERY_FILE ? SAME_ON_EITHER_DATABASE : [],
             environment: "node",
             globalSetup: ["tests/server/helpers/global-setup.ts"],
             // Bounds for a hang, not speed tests: a test that checks ten passwords in a row (scrypt,
