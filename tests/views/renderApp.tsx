@@ -4,12 +4,14 @@ import { memoryLocation } from "wouter/memory-location";
 import { onTestFinished, vi } from "vitest";
 import { z } from "zod";
 import { routes, type RequestOf, type ResponseOf, type RouteName } from "../../contract/index.ts";
+import type { TradeKind } from "../../contract/tradeKinds.ts";
 import type { StoredUser } from "../../machines/auth/auth.types.ts";
 import type { Locale } from "../../machines/shell/locale.machine.ts";
 import { App } from "../../src/app/App.tsx";
 import { createAppServices, type AppEdges } from "../../src/app/createActors.ts";
 import { createFlowStore } from "../../src/features/auth/adapters/flowStore.ts";
 import { createAppStorage, memoryStore, storageKeys } from "../../src/shared/adapters/storage.ts";
+import { TradeKindsContext } from "../../src/shared/lib/tradeKinds.ts";
 import type { Call } from "../../src/shared/api/call.ts";
 import { profile } from "../../machines/auth/auth.fixtures.ts";
 import { dashboardMarket, list, price, tickers } from "../../machines/market/market.fixtures.ts";
@@ -50,16 +52,23 @@ const defaults: FakeCalls = {
 /**
  * The real app, composed by the real composition root, on a memory location. Only the edges are
  * fakes: the API call (per route), a storage in memory, and, when a test gives them, the social
- * popup, push and the clock.
+ * popup, push and the clock. `tradeKinds` shows the app as the trading module will set the trades
+ * that exist (contract/tradeKinds.ts); `memory` is a location the test made, for one that must read
+ * where the app is before this returns (a page view can be recorded that early).
  */
 export async function renderApp(
   path: string,
-  options: { user?: StoredUser | null; locale?: Locale; calls?: FakeCalls; session?: Record<string, string>; upload?: Call["upload"] } & Pick<
-    AppEdges,
-    "popup" | "push" | "clock"
-  > = {},
+  options: {
+    user?: StoredUser | null;
+    locale?: Locale;
+    calls?: FakeCalls;
+    session?: Record<string, string>;
+    upload?: Call["upload"];
+    tradeKinds?: readonly TradeKind[];
+    memory?: ReturnType<typeof memoryLocation>;
+  } & Pick<AppEdges, "popup" | "push" | "clock"> = {},
 ) {
-  const memory = memoryLocation({ path, record: true });
+  const memory = options.memory ?? memoryLocation({ path, record: true });
   const store = memoryStore({
     ...(options.user ? { [storageKeys.authUser]: JSON.stringify(options.user) } : {}),
     [storageKeys.lang]: options.locale ?? "en",
@@ -100,9 +109,10 @@ export async function renderApp(
     languages: [],
   });
   onTestFinished(() => services.stop());
+  const app = <App actors={services.actors} eventLog={services.eventLog} call={services.call} />;
   const view = render(
     <Router hook={memory.hook} searchHook={memory.searchHook}>
-      <App actors={services.actors} eventLog={services.eventLog} call={services.call} />
+      {options.tradeKinds ? <TradeKindsContext value={options.tradeKinds}>{app}</TradeKindsContext> : app}
     </Router>,
   );
   // The first catalog loads asynchronously; the shell renders once it is in.

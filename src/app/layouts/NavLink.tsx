@@ -2,6 +2,7 @@ import { Link } from "wouter";
 import { useLingui } from "@lingui/react/macro";
 import { icons } from "../../shared/ui/icons.tsx";
 import { exchangeHref, paths } from "../../shared/lib/paths.ts";
+import { useTradeKinds } from "../../shared/lib/tradeKinds.ts";
 import { tradeKindAvailable } from "../../../contract/tradeKinds.ts";
 
 export interface NavItem {
@@ -36,7 +37,8 @@ export function useNavItems(): { trading: NavItem[]; bar: NavItem[]; account: Na
   const buy: NavItem = { href: paths.buy, path: paths.buy, label: t`Buy`, icon: "buy" };
   const exchange: NavItem = { href: exchangeHref(), path: paths.exchange, label: t`Exchange`, icon: "exchange" };
   const portfolio: NavItem = { href: paths.portfolio, path: paths.portfolio, label: t`Portfolio`, icon: "portfolio" };
-  const exchangeTrades = tradeKindAvailable("sell") || tradeKindAvailable("convert");
+  const kinds = useTradeKinds();
+  const exchangeTrades = tradeKindAvailable("sell", kinds) || tradeKindAvailable("convert", kinds);
   return {
     trading: [dashboard, market, buy, exchange, portfolio],
     bar: [dashboard, market, exchangeTrades ? exchange : buy, portfolio],

@@ -2,17 +2,22 @@
 // route a layout redirects away from.
 import { act, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
+import { memoryLocation } from "wouter/memory-location";
 import type { PageView } from "../../../contract/analytics.ts";
 import { createPageViewTracker, installPageViewTracker } from "../../../src/features/analytics/index.ts";
 import { renderApp } from "../renderApp.tsx";
 
-/** Installs a tracker recording into a list; the address is the memory router's, read through `where`. */
-function recordViews(where: () => string) {
+/**
+ * Installs a tracker recording into a list, reading the address from the app's own location: the
+ * first view can be recorded before renderApp returns (at once when an earlier file in the worker
+ * has loaded the page's chunk), so a copy of the address taken after it would be stale.
+ */
+function recordViews(memory: ReturnType<typeof memoryLocation>) {
   const recorded: PageView[] = [];
   installPageViewTracker(
     createPageViewTracker({
       sink: { record: (view) => recorded.push(view) },
-      currentAddress: where,
+      currentAddress: () => memory.history!.at(-1)!,
       title: () => document.title,
       locale: () => "en",
       afterPaint: (work) => {
@@ -31,10 +36,9 @@ afterEach(() => installPageViewTracker(null));
 
 describe("page views", () => {
   it("records the first page and each route change once", async () => {
-    let history: string[] = ["/"];
-    const recorded = recordViews(() => history.at(-1)!);
-    const { memory } = await renderApp("/");
-    history = memory.history!;
+    const memory = memoryLocation({ path: "/", record: true });
+    const recorded = recordViews(memory);
+    await renderApp("/", { memory });
     await waitFor(() => expect(recorded.map((view) => view.path)).toEqual(["/"]));
     for (const to of ["/terms", "/privacy", "/risk-disclosure"]) {
       act(() => memory.navigate(to));
@@ -45,10 +49,9 @@ describe("page views", () => {
   });
 
   it("records no view for a signed-in page a visitor is redirected away from, only the login page", async () => {
-    let history: string[] = ["/portfolio"];
-    const recorded = recordViews(() => history.at(-1)!);
-    const { memory } = await renderApp("/portfolio");
-    history = memory.history!;
+    const memory = memoryLocation({ path: "/portfolio", record: true });
+    const recorded = recordViews(memory);
+    await renderApp("/portfolio", { memory });
     await waitFor(() => expect(recorded.length).toBe(1));
     expect(memory.history!.at(-1)).toMatch(/^\/login\?returnTo=/);
     expect(recorded.map((view) => view.path)).toEqual(["/login"]);

@@ -1,25 +1,8 @@
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { fireEvent, screen, within } from "@testing-library/react";
 import { storedUser } from "../../../machines/auth/auth.fixtures.ts";
 import type { PriceHistory, PriceHistoryBody } from "../../../contract/index.ts";
-import type * as TradeKinds from "../../../contract/tradeKinds.ts";
-import type { TradeKind } from "../../../contract/tradeKinds.ts";
 import { renderApp } from "../renderApp.tsx";
-
-// The trade kinds are the product's one switch (contract/tradeKinds.ts): these tests read it as it
-// is today, and as the trading module will set it, to see every button follow it.
-const flag = vi.hoisted(() => ({ kinds: null as readonly string[] | null }));
-vi.mock("../../../contract/tradeKinds.ts", async (importOriginal) => {
-  const real = await importOriginal<typeof TradeKinds>();
-  const kinds = () => (flag.kinds ?? real.AVAILABLE_TRADE_KINDS) as readonly TradeKind[];
-  return {
-    ...real,
-    get AVAILABLE_TRADE_KINDS() {
-      return kinds();
-    },
-    tradeKindAvailable: (kind: TradeKind, available?: readonly TradeKind[]) => (available ?? kinds()).includes(kind),
-  };
-});
 
 const changes = { "1D": "1.50", "1W": "-3.25", "1M": "12.00", "1Y": "80.10" } as const;
 const history = ({ symbol, currency = "USD", range = "1D" }: PriceHistoryBody): PriceHistory => ({
@@ -39,6 +22,8 @@ const history = ({ symbol, currency = "USD", range = "1D" }: PriceHistoryBody): 
   source: "simulator",
 });
 
+// The trade kinds are the product's one switch (contract/tradeKinds.ts): these tests read it as it
+// is today, and as the trading module will set it (renderApp's tradeKinds), to see every button follow it.
 const tradeButtons = () =>
   within(screen.getByRole("main"))
     .getAllByRole("link")
@@ -47,15 +32,13 @@ const tradeButtons = () =>
 
 describe("the asset page", { timeout: 20_000 }, () => {
   it("offers only the trades that exist: with buying alone, no sell or exchange that leads nowhere", async () => {
-    flag.kinds = ["buy"];
-    await renderApp("/market/BTC", { user: storedUser, calls: { priceHistory: history } });
+    await renderApp("/market/BTC", { user: storedUser, tradeKinds: ["buy"], calls: { priceHistory: history } });
     await screen.findByRole("link", { name: "Buy BTC" }, { timeout: 10_000 });
     expect(tradeButtons()).toEqual([["Buy BTC", "/buy?symbol=BTC&curr=USD"]]);
     expect(screen.queryByRole("link", { name: /Sell BTC|Exchange BTC/ })).not.toBeInTheDocument();
   });
 
   it("shows Sell and Exchange once the trading module turns them on (as it does now: the exchange ticket trades all three)", async () => {
-    flag.kinds = null;
     await renderApp("/market/BTC", { user: storedUser, calls: { priceHistory: history } });
     await screen.findByRole("link", { name: "Buy BTC" }, { timeout: 10_000 });
     expect(tradeButtons()).toEqual([
@@ -63,11 +46,9 @@ describe("the asset page", { timeout: 20_000 }, () => {
       ["Sell BTC", "/exchange?curr=USD&symbol=BTC&side=sell"],
       ["Exchange BTC", "/exchange?curr=USD&symbol=BTC&side=convert"],
     ]);
-    flag.kinds = ["buy", "sell"];
   });
 
   it("names the period of the change beside the price, following the chart's range", async () => {
-    flag.kinds = null;
     await renderApp("/market/BTC", { user: storedUser, calls: { priceHistory: history } });
     const quote = () => document.querySelector(".asset-change");
     await screen.findByText("24h change", {}, { timeout: 10_000 });
@@ -81,7 +62,6 @@ describe("the asset page", { timeout: 20_000 }, () => {
   });
 
   it("names the period in Arabic", async () => {
-    flag.kinds = null;
     await renderApp("/market/BTC", { user: storedUser, locale: "ar", calls: { priceHistory: history } });
     await screen.findByText("التغيّر 24 ساعة", { selector: ".asset-change-label" }, { timeout: 10_000 });
     fireEvent.click(screen.getByRole("button", { name: /1M/ }));
@@ -92,15 +72,13 @@ describe("the asset page", { timeout: 20_000 }, () => {
 
 describe("the home page", { timeout: 20_000 }, () => {
   it("promises only the trades that exist", async () => {
-    flag.kinds = ["buy"];
-    await renderApp("/");
+    await renderApp("/", { tradeKinds: ["buy"] });
     expect(await screen.findByRole("heading", { level: 1 })).toHaveTextContent("Buy crypto with confidence");
     expect(screen.queryByRole("heading", { name: "Sell and exchange" })).not.toBeInTheDocument();
     expect(screen.queryByText(/sell/i)).not.toBeInTheDocument();
   });
 
   it("promises selling and exchanging once both exist (as they do now)", async () => {
-    flag.kinds = null;
     await renderApp("/");
     expect(await screen.findByRole("heading", { level: 1 })).toHaveTextContent("Buy, sell and exchange crypto with confidence");
     expect(screen.getByRole("heading", { name: "Sell and exchange" })).toBeInTheDocument();

@@ -1,23 +1,9 @@
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { screen, within } from "@testing-library/react";
 import { storedUser } from "../../../machines/auth/auth.fixtures.ts";
-import type * as TradeKinds from "../../../contract/tradeKinds.ts";
-import type { TradeKind } from "../../../contract/tradeKinds.ts";
 import { renderApp } from "../renderApp.tsx";
 
 // The trade kinds as they are today, and as the trading module will set them (contract/tradeKinds.ts).
-const flag = vi.hoisted(() => ({ kinds: null as readonly string[] | null }));
-vi.mock("../../../contract/tradeKinds.ts", async (importOriginal) => {
-  const real = await importOriginal<typeof TradeKinds>();
-  const kinds = () => (flag.kinds ?? real.AVAILABLE_TRADE_KINDS) as readonly TradeKind[];
-  return {
-    ...real,
-    get AVAILABLE_TRADE_KINDS() {
-      return kinds();
-    },
-    tradeKindAvailable: (kind: TradeKind, available?: readonly TradeKind[]) => (available ?? kinds()).includes(kind),
-  };
-});
 
 const bottomBar = () => screen.getByRole("navigation", { name: "Main" });
 const barLinks = () =>
@@ -27,8 +13,7 @@ const barLinks = () =>
 
 describe("buying from the navigation", { timeout: 20_000 }, () => {
   it("is one tap on the phone's bottom bar, and in the sidebar, while buying is the only trade", async () => {
-    flag.kinds = ["buy"];
-    await renderApp("/dashboard", { user: storedUser });
+    await renderApp("/dashboard", { user: storedUser, tradeKinds: ["buy"] });
     await screen.findByRole("heading", { level: 1, name: "Dashboard" });
     expect(barLinks()).toEqual([
       ["Dashboard", "/dashboard"],
@@ -41,20 +26,16 @@ describe("buying from the navigation", { timeout: 20_000 }, () => {
   });
 
   it("goes through the Exchange's ticket on the bar once it sells and converts too (as it does now: the exchange ticket trades all three)", async () => {
-    flag.kinds = null;
     await renderApp("/dashboard", { user: storedUser });
     await screen.findByRole("heading", { level: 1, name: "Dashboard" });
     expect(barLinks()).toContainEqual(["Exchange", "/exchange?curr=USD&symbol=BTC"]);
     expect(barLinks()).toHaveLength(4);
-    flag.kinds = null;
   });
 
   it("names it in Arabic", async () => {
-    flag.kinds = ["buy"];
-    await renderApp("/dashboard", { user: storedUser, locale: "ar" });
+    await renderApp("/dashboard", { user: storedUser, locale: "ar", tradeKinds: ["buy"] });
     const bar = await screen.findByRole("navigation", { name: "الرئيسية" });
     expect(within(bar).getByRole("link", { name: "شراء" })).toHaveAttribute("href", "/buy");
-    flag.kinds = null;
   });
 });
 

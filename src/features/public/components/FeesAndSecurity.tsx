@@ -1,13 +1,15 @@
 import { Link } from "wouter";
 import { useLingui } from "@lingui/react/macro";
 import { paths } from "../../../shared/lib/paths.ts";
+import { useTradeKinds } from "../../../shared/lib/tradeKinds.ts";
 import { tradeKindAvailable } from "../../../../contract/tradeKinds.ts";
 import type { HomeFacts } from "../lib/homeFacts.ts";
 
 /** Fees and safeguards in plain words, every number the server's own setting. */
 export function FeesAndSecurity({ facts }: { facts: HomeFacts }) {
   const { t } = useLingui();
-  const trades = tradeKindAvailable("sell") || tradeKindAvailable("convert");
+  const kinds = useTradeKinds();
+  const trades = tradeKindAvailable("sell", kinds) || tradeKindAvailable("convert", kinds);
   const fees = [
     t`Card buys: a ${facts.cardFee} fee, taken from the crypto you receive and shown before you pay. Orders from ${facts.cardMin} to ${facts.cardMax}.`,
     ...(trades

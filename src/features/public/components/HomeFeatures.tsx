@@ -1,10 +1,11 @@
 import { useLingui } from "@lingui/react/macro";
+import { useTradeKinds } from "../../../shared/lib/tradeKinds.ts";
 import { homePromises } from "../lib/promises.ts";
 
 /** What a signed-up user can do, following the trades that exist (promises.ts). */
 export function HomeFeatures() {
   const { t, i18n } = useLingui();
-  const promises = homePromises();
+  const promises = homePromises(useTradeKinds());
   const features = [
     { title: t`Buy with your card`, body: t`Pay by card through our on-ramp partner and receive crypto in your account.` },
     ...(promises.tradeCard ? [{ title: i18n._(promises.tradeCard.title), body: i18n._(promises.tradeCard.body) }] : []),

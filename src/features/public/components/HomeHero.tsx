@@ -3,6 +3,7 @@ import { Link } from "wouter";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useIsAuthenticated } from "../../../shared/actors/hooks.ts";
 import { buyHref, exchangeHref, paths } from "../../../shared/lib/paths.ts";
+import { useTradeKinds } from "../../../shared/lib/tradeKinds.ts";
 import { tradeKindAvailable } from "../../../../contract/tradeKinds.ts";
 import { homePromises } from "../lib/promises.ts";
 import type { HomeFacts } from "../lib/homeFacts.ts";
@@ -11,7 +12,8 @@ import type { HomeFacts } from "../lib/homeFacts.ts";
 export function HomeHero({ facts, prices }: { facts: HomeFacts; prices: ReactNode }) {
   const { t, i18n } = useLingui();
   const signedIn = useIsAuthenticated();
-  const promises = homePromises();
+  const kinds = useTradeKinds();
+  const promises = homePromises(kinds);
   return (
     <section className="home-hero" aria-labelledby="home-title">
       <div className="home-hero-copy">
@@ -27,7 +29,7 @@ export function HomeHero({ facts, prices }: { facts: HomeFacts; prices: ReactNod
             // Signed in: the way into the app, not an offer to sign up again.
             <>
               <Link href={paths.dashboard} className="button button-primary button-large">{t`Go to your dashboard`}</Link>
-              {tradeKindAvailable("sell") || tradeKindAvailable("convert") ? (
+              {tradeKindAvailable("sell", kinds) || tradeKindAvailable("convert", kinds) ? (
                 <Link href={exchangeHref()} className="button button-ghost button-large">{t`Exchange`}</Link>
               ) : (
                 <Link href={buyHref("BTC")} className="button button-ghost button-large">{t`Buy crypto`}</Link>
