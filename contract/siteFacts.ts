@@ -1,7 +1,7 @@
 import type { Locale } from "./vocabulary.ts";
 
 // What the public pages state as fact about fees, limits and safeguards (issue 28): the server's
-// own settings (server/env.ts), sent in each page's HTML when they differ from these defaults
+// own settings (server/env-schema.ts), sent in each page's HTML when they differ from these defaults
 // (server/platform/http/page-html.ts), so the home page never states a number the server does not
 // apply. The defaults equal the settings' defaults (a server test checks).
 
