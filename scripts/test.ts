@@ -78,7 +78,7 @@ const total = { name: "npm test", seconds: (performance.now() - started) / 1000,
 
 const table = formatTimes([...results, total]);
 console.log(`\nPhase times:\n${table}`);
-// TEST_PHASE_SUFFIX tells a second run's phases apart in the file (.ci/run: " · Node 24").
+// TEST_PHASE_SUFFIX tells a second run's phases apart in the file (.ci/run: " · v20.20.2").
 const suffix = process.env.TEST_PHASE_SUFFIX ?? "";
 if (process.env.TEST_TIMES_FILE)
   appendFileSync(process.env.TEST_TIMES_FILE, results.map((r) => `${r.name}${suffix}\t${r.seconds.toFixed(1)}\t${r.ok ? "ok" : "FAILED"}\n`).join(""));

@@ -2,7 +2,8 @@
 // pure functions, parsers and adapters, or they run the product on a PGlite data folder of their
 // own whatever DATABASE_URL says (DATABASE_URL blanked: the folder's lock, the entry's start-up).
 // `npm test` runs them on PGlite; the second run of the server suite, against PostgreSQL
-// (.ci/run), leaves them out, since it would repeat exactly the same work (about a minute of CPU).
+// (.ci/run), leaves them out when it runs on the same Node, since it would repeat exactly the same
+// work (about a minute of CPU); on another Node (SERVER_EVERY_FILE, vitest.config.ts) it runs them.
 // tests/unit/same-on-either-database.test.ts checks that each still never reaches that database.
 export const SAME_ON_EITHER_DATABASE = [
   "tests/server/contract/failures.test.ts",
